@@ -1,0 +1,1 @@
+"""hexforge.content: the YAML content packs shipped with hexforge (data only)."""

@@ -1,0 +1,1 @@
+"""hexforge.core: the game-independent engine, error model and command-line shell."""

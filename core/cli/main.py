@@ -1,0 +1,116 @@
+"""The ``hexforge`` group, its global options and the error handling every command shares.
+
+Exit codes: 0 ok, 1 content errors, 2 usage errors, 3 internal errors (see docs/cli.md).
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Sequence
+from importlib.metadata import version
+
+import click
+from rich.console import Console
+
+from hexforge.core import codes
+from hexforge.core.cli.plugins_cmd import plugins_command
+from hexforge.core.cli.state import LANGUAGES, AppState
+from hexforge.core.errors import ExitCode, HexforgeError
+from hexforge.core.report import render_text
+from hexforge.plugins.manager import PluginHost, load_plugins
+
+BUILT_IN_COMMANDS: tuple[click.Command, ...] = (plugins_command,)
+REPORT_URL = "https://github.com/hexforge/hexforge/issues"
+
+
+class HexforgeGroup(click.Group):
+    """A group whose commands come from hexforge itself and from the installed plugins."""
+
+    def __init__(self, extra_plugins: Sequence[tuple[str, object]] = (), **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._extra_plugins = tuple(extra_plugins)
+        self._host: PluginHost | None = None
+        for command in BUILT_IN_COMMANDS:
+            self.add_command(command)
+
+    @property
+    def host(self) -> PluginHost:
+        """The plugins, loaded on first use; their problems are reported once on stderr."""
+        if self._host is None:
+            self._host = load_plugins(self._extra_plugins)
+            if self._host.problems:
+                render_text(self._host.problems, Console(stderr=True))
+            for command in self._host.cli_commands():
+                if command.name and command.name not in self.commands:
+                    self.add_command(command)
+        return self._host
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        _ = self.host
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        _ = self.host
+        return super().get_command(ctx, cmd_name)
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except HexforgeError as error:
+            render_text(error.diagnostics, Console(stderr=True))
+            raise click.exceptions.Exit(error.exit_code) from error
+        except Exception as error:
+            state = ctx.find_object(AppState)
+            err = Console(stderr=True)
+            err.print(
+                f"[bold red]internal error {codes.INTERNAL_ERROR}[/bold red]: "
+                f"{type(error).__name__}: {error}",
+                highlight=False,
+            )
+            err.print(f"This is a bug in hexforge; please report it at {REPORT_URL}")
+            if state is not None and state.debug:
+                err.print(traceback.format_exc(), highlight=False, markup=False)
+            else:
+                err.print("Run again with --debug to see the traceback.")
+            raise click.exceptions.Exit(ExitCode.INTERNAL) from error
+
+
+def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
+    """Build the ``hexforge`` group; ``extra_plugins`` are registered besides the installed ones."""
+
+    @click.group(
+        cls=HexforgeGroup,
+        extra_plugins=extra_plugins,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    @click.version_option(version("hexforge"), "--version", "-V", prog_name="hexforge")
+    @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+    @click.option(
+        "--lang",
+        type=click.Choice(LANGUAGES),
+        default="en",
+        show_default=True,
+        help="Language of card names and texts in output.",
+    )
+    @click.pass_context
+    def hexforge(ctx: click.Context, debug: bool, lang: str) -> None:
+        """hexforge: rules, content and games for hex tactical board games."""
+        group = ctx.command
+        assert isinstance(group, HexforgeGroup)
+        ctx.obj = AppState(
+            debug=debug,
+            lang=lang,
+            plugins=group.host,
+            out=Console(),
+            err=Console(stderr=True),
+        )
+
+    return hexforge
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Console-script entry point."""
+    make_cli().main(args=list(argv) if argv is not None else sys.argv[1:], prog_name="hexforge")

@@ -1,0 +1,1 @@
+"""hexforge.dsl: the effect language card authors write in."""

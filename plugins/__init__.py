@@ -1,0 +1,1 @@
+"""hexforge.plugins: the hook specifications, the plugin manager and the built-in games."""

@@ -1,0 +1,149 @@
+"""Builds the plugin manager: built-in games and installed expansions, loaded the same way.
+
+Nothing happens at import time; :func:`load_plugins` is called by the CLI (and tests).
+A plugin that fails to import, or whose hook implementations do not match the
+specifications, is reported by name and left out; the others keep working.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint, entry_points
+from typing import cast
+
+import click
+import pluggy
+
+from hexforge.core import codes
+from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.games import GameInfo
+from hexforge.plugins import hookspecs
+from hexforge.plugins.markers import ENTRY_POINT_GROUP, PROJECT
+
+
+@dataclass(frozen=True, slots=True)
+class PluginRecord:
+    """One registered plugin as ``hexforge plugins`` lists it."""
+
+    name: str
+    module: str
+    distribution: str | None
+    version: str | None
+
+
+@dataclass(slots=True)
+class PluginHost:
+    """The loaded plugin manager with what was registered and what failed."""
+
+    manager: pluggy.PluginManager
+    plugins: list[PluginRecord] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def games(self) -> list[GameInfo]:
+        """Every game the plugins provide, in plugin registration order."""
+        return [game for found in reversed(self.manager.hook.hexforge_games()) for game in found]
+
+    def games_of(self, plugin_name: str) -> list[GameInfo]:
+        """The games one plugin provides (for listings)."""
+        impls = self.manager.hook.hexforge_games.get_hookimpls()
+        found = [i.function() for i in impls if i.plugin_name == plugin_name]
+        return [game for games in cast(list[list[GameInfo]], found) for game in games]
+
+    def cli_commands(self) -> list[click.Command]:
+        """Every command the plugins add to the ``hexforge`` group."""
+        found = reversed(self.manager.hook.hexforge_cli_commands())
+        return [command for commands in found for command in commands]
+
+    def register(self, name: str, plugin: object, *, entry_point: EntryPoint | None = None) -> bool:
+        """Register ``plugin`` under ``name`` after checking its hooks; report and skip if bad."""
+        problem = _check_hook_names(self.manager, name, plugin)
+        if problem is not None:
+            self.problems.append(problem)
+            return False
+        try:
+            self.manager.register(plugin, name=name)
+        except (pluggy.PluginValidationError, ValueError) as exc:
+            self.problems.append(
+                Diagnostic(
+                    codes.PLUGIN_UNKNOWN_HOOK,
+                    f"plugin {name!r} was rejected: {exc}",
+                    hint="compare the hook implementation's arguments with docs/plugins.md",
+                )
+            )
+            return False
+        dist = entry_point.dist if entry_point is not None else None
+        self.plugins.append(
+            PluginRecord(
+                name=name,
+                module=getattr(plugin, "__name__", type(plugin).__name__),
+                distribution=dist.name if dist is not None else None,
+                version=dist.version if dist is not None else None,
+            )
+        )
+        return True
+
+
+def _check_hook_names(
+    manager: pluggy.PluginManager, name: str, plugin: object
+) -> Diagnostic | None:
+    """A diagnostic for the first hook implementation whose name has no specification."""
+    known = sorted(n for n in dir(hookspecs) if n.startswith(f"{PROJECT}_"))
+    for attribute in dir(plugin):
+        opts = manager.parse_hookimpl_opts(plugin, attribute)
+        if opts is None:
+            continue
+        hook_name = opts.get("specname") or attribute
+        if hook_name in known:
+            continue
+        close = difflib.get_close_matches(hook_name, known, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else "see docs/plugins.md for the hooks"
+        return Diagnostic(
+            codes.PLUGIN_UNKNOWN_HOOK,
+            f"plugin {name!r} implements {hook_name!r}, which is not a hexforge hook",
+            hint=hint,
+        )
+    return None
+
+
+def _entry_points() -> Iterable[EntryPoint]:
+    return sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
+
+
+def load_plugins(extra: Sequence[tuple[str, object]] = (), *, autoload: bool = True) -> PluginHost:
+    """Create the manager, load entry-point plugins (built-in games included) and ``extra``."""
+    manager = pluggy.PluginManager(PROJECT)
+    manager.add_hookspecs(hookspecs)
+    host = PluginHost(manager)
+    if autoload:
+        for entry_point in _entry_points():
+            if manager.has_plugin(entry_point.name):
+                host.problems.append(
+                    Diagnostic(
+                        codes.PLUGIN_IMPORT_FAILED,
+                        f"two installed plugins are both named {entry_point.name!r}",
+                        hint="uninstall one of them",
+                    )
+                )
+                continue
+            try:
+                plugin = entry_point.load()
+            except Exception as exc:  # a broken plugin must not stop the others
+                host.problems.append(
+                    Diagnostic(
+                        codes.PLUGIN_IMPORT_FAILED,
+                        f"plugin {entry_point.name!r} ({entry_point.value}) failed to load: "
+                        f"{type(exc).__name__}: {exc}",
+                        hint="reinstall the plugin or report the problem to its authors",
+                    )
+                )
+                continue
+            host.register(entry_point.name, plugin, entry_point=entry_point)
+    for name, plugin in extra:
+        host.register(name, plugin)
+    try:
+        manager.check_pending()
+    except pluggy.PluginValidationError as exc:  # a hook added by hand after registration
+        raise HexforgeError.single(codes.PLUGIN_UNKNOWN_HOOK, str(exc)) from exc
+    return host

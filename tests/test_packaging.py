@@ -1,0 +1,46 @@
+"""The package layout stays consistent with pyproject.toml and the docs (issue 2)."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import tomllib
+from pathlib import Path
+
+from hexforge.core.codes import catalogue
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = {
+    "core": "hexforge.core",
+    "dsl": "hexforge.dsl",
+    "content": "hexforge.content",
+    "plugins": "hexforge.plugins",
+}
+
+
+def test_every_package_folder_is_listed_in_pyproject() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    listed = set(config["tool"]["setuptools"]["packages"])
+    found = set()
+    for folder, package in FOLDERS.items():
+        for init in (ROOT / folder).rglob("__init__.py"):
+            relative = init.parent.relative_to(ROOT / folder)
+            found.add(".".join([package, *relative.parts]))
+    assert found == listed
+
+
+def _import_everything() -> None:
+    """Codes are defined at import time, so import every hexforge module first."""
+    for folder, package in FOLDERS.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = path.relative_to(ROOT / folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            importlib.import_module(".".join([package, *parts]))
+
+
+def test_every_diagnostic_code_is_documented() -> None:
+    _import_everything()
+    documented = set(re.findall(r"\bHF\d{3}\b", (ROOT / "docs" / "errors.md").read_text()))
+    missing = sorted(set(catalogue()) - documented)
+    assert missing == [], f"codes missing from docs/errors.md: {missing}"

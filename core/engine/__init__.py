@@ -1,0 +1,1 @@
+"""hexforge.core.engine: the generic timing engine."""

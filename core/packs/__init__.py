@@ -1,0 +1,1 @@
+"""hexforge.core.packs: loading, checking and caching content packs (YAML + DSL)."""

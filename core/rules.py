@@ -25,6 +25,17 @@ class Window(StrEnum):
     AFTER = "after"  # reacts to what happened
 
 
+class Reach(StrEnum):
+    """Which query subjects a modifier or permission is considered for.
+
+    ``bearer``: only queries about the entity it is attached to. ``any``: every subject,
+    with ``bindings["subject"]`` given to the condition (auras, nets, "enemies within 2").
+    """
+
+    BEARER = "bearer"
+    ANY = "any"
+
+
 class ModifierOp(StrEnum):
     """How a continuous modifier changes a query: base -> set -> add -> clamp."""
 
@@ -79,6 +90,10 @@ class EffectContext:
         return EffectContext(self.game, self.source, self.bearer, {**self.bindings, **values})
 
 
+# ``Hook.once_per`` value: fire at most once for one trigger instance, i.e. one event and
+# every event that replaces it (so a replacement cannot re-trigger the hook that made it).
+ONCE_PER_TRIGGER = "trigger"
+
 Condition = Callable[[EffectContext], bool]
 Action = Callable[[EffectContext], None]
 Amount = Callable[[EffectContext], int]
@@ -93,7 +108,8 @@ class Hook:
     action: Action
     source: Source
     condition: Condition | None = None
-    once_per: str | None = None  # a context kind: at most once per activation, round...
+    # A context kind (at most once per activation, round...) or ONCE_PER_TRIGGER.
+    once_per: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +121,7 @@ class Modifier:
     amount: Amount
     source: Source
     condition: Condition | None = None
+    reach: Reach = Reach.BEARER
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +132,7 @@ class Permission:
     allowed: bool
     source: Source
     condition: Condition | None = None
+    reach: Reach = Reach.BEARER
 
 
 @dataclass(frozen=True, slots=True)

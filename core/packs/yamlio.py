@@ -1,0 +1,595 @@
+"""Safe YAML loading with the exact position of every key, item and value.
+
+Every YAML file hexforge reads (cards, pack manifests, game declarations, maps,
+scenarios) goes through this module, so they all share the same safety rules and the same
+error codes. Typical use::
+
+    from hexforge.core.packs.yamlio import read_yaml
+
+    doc = read_yaml(path)  # raises HexforgeError with every problem found
+    hexes = doc.data["hexes"]  # plain dict / list / str / int / float / bool / None
+    span = doc.span(("hexes", 3, "terrain"))  # where that value is written
+    raise HexforgeError(doc.diagnostic(CODE, "unknown terrain", ("hexes", 3, "terrain")))
+
+or :func:`load_file` / :func:`load_bytes` for a :class:`LoadResult` that never raises.
+
+Why not ``YAML().load``: the document is built here from ruamel.yaml's round-trip parser
+events, so nothing the author wrote is ever expanded or executed. The data is plain JSON
+types (what pydantic and JSON Schema expect), and positions live in a side table keyed by
+path (``("weapons", 0, "range")``) with start *and* end of each key and value, for carets.
+
+Rejected, each with its own code and position: invalid UTF-8 (HF101), files over a size
+limit (HF102, checked before reading), syntax errors (HF103), tabs in indentation
+(HF104), tags such as ``!!python/object`` (HF105), anchors and aliases (HF106; refused as
+events, before any expansion, so an alias bomb costs nothing), duplicate keys (HF107),
+more than one document (HF108), non-printable characters (HF109), keys that are not plain
+text (HF110) and nesting deeper than :data:`MAX_DEPTH` (HF111).
+
+Scalars follow the YAML 1.2 core schema: only ``true``/``false`` are booleans (``yes``,
+``no``, ``on`` stay text), ``null``/``~``/empty is None, and quoted or block scalars are
+always text. Mapping keys are always text (``1: x`` has the key ``"1"``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    Event,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+from ruamel.yaml.reader import ReaderError
+
+from hexforge.core.codes import define
+from hexforge.core.errors import Diagnostic, HexforgeError, Severity, Span
+
+INVALID_UTF8 = define("HF101", "file is not valid UTF-8")
+FILE_TOO_LARGE = define("HF102", "file is larger than the size limit")
+SYNTAX_ERROR = define("HF103", "YAML syntax error")
+TAB_INDENT = define("HF104", "tab character where YAML allows only spaces")
+TAG_NOT_ALLOWED = define("HF105", "YAML tags are not allowed")
+ANCHOR_NOT_ALLOWED = define("HF106", "YAML anchors and aliases are not allowed")
+DUPLICATE_KEY = define("HF107", "duplicate key in a mapping")
+MULTIPLE_DOCUMENTS = define("HF108", "more than one YAML document in a file")
+NON_PRINTABLE = define("HF109", "non-printable character")
+KEY_NOT_TEXT = define("HF110", "mapping key is not plain text")
+TOO_DEEP = define("HF111", "nesting deeper than the limit")
+
+MAX_BYTES = 1_000_000
+"""Default size limit: a card file is a few hundred bytes; a megabyte is already absurd."""
+
+MAX_DEPTH = 64
+"""Default nesting limit, so that later recursive code can never hit Python's stack."""
+
+MAX_DIAGNOSTICS = 25
+"""A file stops being read after this many problems (one broken file, not a wall of text)."""
+
+PathKey = str | int
+YamlPath = tuple[PathKey, ...]
+
+_NULL = re.compile(r"~|null|Null|NULL|")
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
+_BOOL.update({"FALSE": False})
+_INT = re.compile(r"[-+]?[0-9]+")
+_OCT = re.compile(r"0o[0-7]+")
+_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_INF = re.compile(r"[-+]?\.(inf|Inf|INF)")
+_NAN = re.compile(r"\.(nan|NaN|NAN)")
+
+
+@dataclass(frozen=True, slots=True)
+class NodeInfo:
+    """Where one node is written: its value and, for a mapping entry, its key.
+
+    ``style`` is the scalar style as ruamel reports it: None for plain, ``'``, ``"``,
+    ``|`` or ``>``; ``"map"`` / ``"seq"`` for collections. Effect-text checkers need it
+    to map positions inside the text back into the file.
+    """
+
+    value: Span
+    key: Span | None
+    style: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class YamlDocument:
+    """A loaded file: plain ``data`` plus the position of every node, by path."""
+
+    file: str | None
+    text: str
+    data: Any
+    nodes: Mapping[YamlPath, NodeInfo]
+
+    @property
+    def lines(self) -> list[str]:
+        """The file's lines without line ends (computed on demand; documents are small)."""
+        return self.text.splitlines()
+
+    def source_line(self, line: int) -> str | None:
+        """The text of 1-based ``line``, for the caret under a diagnostic."""
+        lines = self.lines
+        return lines[line - 1] if 0 < line <= len(lines) else None
+
+    def node(self, path: YamlPath) -> NodeInfo | None:
+        """The node at ``path`` exactly, or None when nothing is written there."""
+        return self.nodes.get(tuple(path))
+
+    def span(self, path: YamlPath, *, key: bool = False) -> Span:
+        """Where ``path`` is written: its value, or its key when ``key`` is true.
+
+        A path that does not exist (a missing field) falls back to its nearest written
+        ancestor, so "missing key" points at the mapping that should hold it.
+        """
+        path = tuple(path)
+        while path:
+            info = self.nodes.get(path)
+            if info is not None:
+                return info.key if key and info.key is not None else info.value
+            path = path[:-1]
+        root = self.nodes.get(())
+        return root.value if root is not None else Span.point(self.file, 1, 1)
+
+    def diagnostic(
+        self,
+        code: str,
+        message: str,
+        path: YamlPath = (),
+        *,
+        key: bool = False,
+        hint: str | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> Diagnostic:
+        """A diagnostic placed at ``path`` (see :meth:`span`) with its source line."""
+        span = self.span(path, key=key)
+        return Diagnostic(code, message, span, self.source_line(span.line), hint, severity)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadResult:
+    """The outcome of loading one file: a document when it is usable, and the problems.
+
+    ``document`` is None when the file could not be read into data at all; when it is set
+    but ``diagnostics`` is not empty, the data is a best effort (aliases read as None,
+    the first of duplicate keys kept) that callers should not validate further.
+    """
+
+    document: YamlDocument | None
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when the file loaded without any problem."""
+        return self.document is not None and not self.diagnostics
+
+
+def read_yaml(path: Path, *, name: str | None = None, max_bytes: int = MAX_BYTES) -> YamlDocument:
+    """Load ``path`` or raise :class:`HexforgeError` with every problem found in it."""
+    result = load_file(path, name=name, max_bytes=max_bytes)
+    if result.document is None or result.diagnostics:
+        raise HexforgeError(*result.diagnostics)
+    return result.document
+
+
+def load_file(path: Path, *, name: str | None = None, max_bytes: int = MAX_BYTES) -> LoadResult:
+    """Load one file; ``name`` is how diagnostics call it (default: the path as given).
+
+    The size is checked before anything is read, so a huge file costs one ``stat``.
+    """
+    shown = name if name is not None else str(path)
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            return LoadResult(None, (_too_large(shown, size, max_bytes),))
+        with path.open("rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except OSError as exc:
+        message = f"cannot read the file: {exc.strerror or exc}"
+        return LoadResult(None, (Diagnostic(SYNTAX_ERROR, message, Span.point(shown, 1, 1)),))
+    return load_bytes(raw, name=shown, max_bytes=max_bytes)
+
+
+def load_bytes(raw: bytes, *, name: str | None = None, max_bytes: int = MAX_BYTES) -> LoadResult:
+    """Load YAML from bytes (UTF-8, an optional BOM allowed)."""
+    if len(raw) > max_bytes:
+        return LoadResult(None, (_too_large(name, len(raw), max_bytes),))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return LoadResult(None, (_bad_utf8(raw, exc, name),))
+    return load_text(text.removeprefix("\ufeff"), name=name)
+
+
+def load_text(text: str, *, name: str | None = None, max_depth: int = MAX_DEPTH) -> LoadResult:
+    """Load YAML from text already decoded."""
+    composer = _Composer(text, name, max_depth)
+    try:
+        composer.run(YAML(typ="rt").parse(text))
+    except _Stop:
+        pass
+    except ReaderError as exc:
+        composer.problems.append(_non_printable(text, exc, name))
+        return LoadResult(None, tuple(composer.problems))
+    except MarkedYAMLError as exc:
+        composer.problems.append(_syntax_error(text, exc, name))
+        return LoadResult(None, tuple(composer.problems))
+    except YAMLError as exc:  # ruamel errors without a position
+        composer.problems.append(Diagnostic(SYNTAX_ERROR, str(exc), Span.point(name, 1, 1)))
+        return LoadResult(None, tuple(composer.problems))
+    problems = tuple(sorted(composer.problems, key=_where))
+    if composer.fatal:
+        return LoadResult(None, problems)
+    return LoadResult(YamlDocument(name, text, composer.root, composer.nodes), problems)
+
+
+def _where(diagnostic: Diagnostic) -> tuple[int, int]:
+    span = diagnostic.span
+    return (span.line, span.column) if span is not None else (0, 0)
+
+
+class _Stop(Exception):
+    """Raised inside the composer to stop reading a file (too many or fatal problems)."""
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A collection being built: its container, path, start, end so far and pending key."""
+
+    container: dict[str, Any] | list[Any]
+    path: YamlPath
+    line: int
+    column: int
+    style: str
+    end: tuple[int, int] | None = None
+    key: str | None = None
+    key_span: Span | None = None
+    skip: bool = False  # the pending key is a duplicate or not text: read, do not store
+    seen: dict[str, Span] = field(default_factory=dict)
+
+
+class _Composer:
+    """Builds plain data and the position table from parser events, refusing unsafe ones."""
+
+    def __init__(self, text: str, name: str | None, max_depth: int) -> None:
+        self.name = name
+        self.max_depth = max_depth
+        self.lines = text.splitlines()
+        self.problems: list[Diagnostic] = []
+        self.nodes: dict[YamlPath, NodeInfo] = {}
+        self.stack: list[_Frame] = []
+        self.root: Any = None
+        self.fatal = False
+        self.documents = 0
+
+    def run(self, events: Iterator[Event]) -> None:
+        for event in events:
+            if isinstance(event, ScalarEvent):
+                self.scalar(event)
+            elif isinstance(event, MappingStartEvent | SequenceStartEvent):
+                self.start(event)
+            elif isinstance(event, MappingEndEvent | SequenceEndEvent):
+                self.end(event)
+            elif isinstance(event, AliasEvent):
+                span = self.span(event.start_mark, event.end_mark)
+                self.report(
+                    ANCHOR_NOT_ALLOWED,
+                    f"alias '*{event.anchor}' is not allowed",
+                    span,
+                    "write the value out in full; hexforge files never share nodes",
+                )
+                self.add(None, span, None)
+            elif isinstance(event, DocumentStartEvent):
+                self.documents += 1
+                if self.documents > 1:
+                    self.fatal = True
+                    self.report(
+                        MULTIPLE_DOCUMENTS,
+                        "a second YAML document starts here",
+                        self.span(event.start_mark, event.end_mark, minimum=3),
+                        "put one document in each file (a list of cards is one document)",
+                    )
+                    raise _Stop
+
+    # -- positions -------------------------------------------------------------------------
+
+    def span(self, start: Any, end: Any, *, minimum: int = 1) -> Span:
+        """A span from ruamel marks (0-based) to 1-based lines and columns."""
+        line, column = start.line + 1, start.column + 1
+        if end.line > start.line or (end.line == start.line and end.column > start.column):
+            return Span(self.name, line, column, end.line + 1, end.column + 1)
+        return Span.point(self.name, line, column, minimum)
+
+    def line_text(self, line: int) -> str:
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    def report(self, code: str, message: str, span: Span, hint: str | None) -> None:
+        self.problems.append(Diagnostic(code, message, span, self.line_text(span.line), hint))
+        if len(self.problems) >= MAX_DIAGNOSTICS:
+            raise _Stop
+
+    def check_properties(self, event: Any) -> None:
+        """Tags and anchors on a node, each reported where it is written."""
+        line, column = event.start_mark.line + 1, event.start_mark.column + 1
+        text = self.line_text(line)
+        if event.tag is not None and not _is_implicit(event):
+            at = text.find("!", column - 1)
+            at = at + 1 if at >= 0 else column
+            self.report(
+                TAG_NOT_ALLOWED,
+                f"YAML tag '{_short_tag(str(event.tag))}' is not allowed",
+                Span.point(self.name, line, at, _token_width(text, at)),
+                "remove the tag; hexforge reads plain text, numbers, lists and mappings",
+            )
+        if event.anchor is not None:
+            at = text.find("&" + event.anchor, column - 1)
+            at = at + 1 if at >= 0 else column
+            self.report(
+                ANCHOR_NOT_ALLOWED,
+                f"anchor '&{event.anchor}' is not allowed",
+                Span.point(self.name, line, at, len(event.anchor) + 1),
+                "write the value out in full; hexforge files never share nodes",
+            )
+
+    # -- building --------------------------------------------------------------------------
+
+    def pending_key(self) -> bool:
+        """True when the next node is a mapping key."""
+        return bool(self.stack) and self.stack[-1].style == "map" and self.stack[-1].key is None
+
+    def start(self, event: MappingStartEvent | SequenceStartEvent) -> None:
+        self.check_properties(event)
+        is_map = isinstance(event, MappingStartEvent)
+        line, column = event.start_mark.line + 1, event.start_mark.column + 1
+        if self.pending_key():
+            self.report(
+                KEY_NOT_TEXT,
+                "a mapping key must be plain text, not a list or a mapping",
+                Span.point(self.name, line, column),
+                "write the key as a word, e.g. 'name:'",
+            )
+            frame = self.stack[-1]
+            frame.key, frame.skip = "", True
+            path: YamlPath = (*frame.path, "?")
+        else:
+            path = self.child_path()
+        if len(path) >= self.max_depth:
+            self.fatal = True
+            self.report(
+                TOO_DEEP,
+                f"nesting is deeper than {self.max_depth} levels",
+                Span.point(self.name, line, column),
+                "flatten the structure; no hexforge file needs this depth",
+            )
+            raise _Stop
+        container: dict[str, Any] | list[Any] = {} if is_map else []
+        self.stack.append(_Frame(container, path, line, column, "map" if is_map else "seq"))
+
+    def end(self, event: Event) -> None:
+        frame = self.stack.pop()
+        if frame.end is not None and event.start_mark.line + 1 != frame.end[0]:
+            end_line, end_column = frame.end  # a block collection ends with its last child
+        else:
+            end_line, end_column = event.end_mark.line + 1, event.end_mark.column + 1
+        span = Span(self.name, frame.line, frame.column, end_line, end_column)
+        self.attach(frame.container, frame.path, span, frame.style)
+
+    def scalar(self, event: ScalarEvent) -> None:
+        self.check_properties(event)
+        span = self.span(event.start_mark, event.end_mark)
+        if self.pending_key():
+            frame = self.stack[-1]
+            key = event.value
+            first = frame.seen.get(key)
+            frame.key, frame.key_span, frame.skip = key, span, first is not None
+            if first is not None:
+                self.report(
+                    DUPLICATE_KEY,
+                    f"key '{key}' appears twice in this mapping",
+                    span,
+                    f"the first '{key}' is on line {first.line}; keep one of them",
+                )
+            else:
+                frame.seen[key] = span
+            return
+        plain = event.style is None and (event.tag is None or _is_implicit(event))
+        self.add(_resolve(event.value) if plain else event.value, span, event.style)
+
+    def add(self, value: Any, span: Span, style: str | None) -> None:
+        """Attach a finished scalar (or alias placeholder) to the current collection."""
+        if self.pending_key():
+            self.report(
+                KEY_NOT_TEXT,
+                "a mapping key must be plain text",
+                span,
+                "write the key as a word, e.g. 'name:'",
+            )
+            frame = self.stack[-1]
+            frame.key, frame.skip = "", True
+            return
+        self.attach(value, self.child_path(), span, style)
+
+    def attach(self, value: Any, path: YamlPath, span: Span, style: str | None) -> None:
+        if not self.stack:
+            self.root = value
+            self.nodes[path] = NodeInfo(span, None, style)
+            return
+        frame = self.stack[-1]
+        frame.end = (span.end_line, span.end_column)
+        if isinstance(frame.container, list):
+            frame.container.append(value)
+            self.nodes[path] = NodeInfo(span, None, style)
+            return
+        key, key_span, skip = frame.key, frame.key_span, frame.skip
+        frame.key, frame.key_span, frame.skip = None, None, False
+        if skip or key is None:
+            return
+        frame.container[key] = value
+        self.nodes[path] = NodeInfo(span, key_span, style)
+
+    def child_path(self) -> YamlPath:
+        if not self.stack:
+            return ()
+        frame = self.stack[-1]
+        if isinstance(frame.container, list):
+            return (*frame.path, len(frame.container))
+        return (*frame.path, frame.key if frame.key is not None else "")
+
+
+def _token_width(text: str, column: int) -> int:
+    rest = text[column - 1 :]
+    return len(rest.split(None, 1)[0]) if rest.strip() else 1
+
+
+def _is_implicit(event: Any) -> bool:
+    """True when the event's tag was resolved by the parser, not written by the author."""
+    implicit = getattr(event, "implicit", None)
+    if isinstance(implicit, tuple):
+        return False
+    return bool(implicit) and event.tag is None
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:") else tag
+
+
+def _resolve(value: str) -> Any:
+    """A plain scalar's value under the YAML 1.2 core schema."""
+    if _NULL.fullmatch(value):
+        return None
+    if value in _BOOL:
+        return _BOOL[value]
+    if _INT.fullmatch(value):
+        return int(value)
+    if _OCT.fullmatch(value):
+        return int(value[2:], 8)
+    if _HEX.fullmatch(value):
+        return int(value[2:], 16)
+    if _FLOAT.fullmatch(value):
+        return float(value)
+    if _INF.fullmatch(value):
+        return -math.inf if value.startswith("-") else math.inf
+    if _NAN.fullmatch(value):
+        return math.nan
+    return value
+
+
+def _too_large(name: str | None, size: int, limit: int) -> Diagnostic:
+    return Diagnostic(
+        FILE_TOO_LARGE,
+        f"file is {size:,} bytes; the limit is {limit:,}",
+        Span.point(name, 1, 1),
+        None,
+        "split the content into several files",
+    )
+
+
+def _bad_utf8(raw: bytes, exc: UnicodeDecodeError, name: str | None) -> Diagnostic:
+    before = raw[: exc.start]
+    line = before.count(b"\n") + 1
+    line_start = before.rfind(b"\n") + 1
+    line_end = raw.find(b"\n", exc.start)
+    line_bytes = raw[line_start : line_end if line_end >= 0 else len(raw)]
+    column = len(before[line_start:].decode("utf-8")) + 1
+    shown = line_bytes.decode("utf-8", errors="replace").rstrip("\r")
+    utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))
+    return Diagnostic(
+        INVALID_UTF8,
+        f"byte 0x{raw[exc.start]:02x} at offset {exc.start} is not valid UTF-8",
+        Span.point(name, line, column),
+        shown,
+        "the file looks like UTF-16; save it as UTF-8"
+        if utf16
+        else "save the file as UTF-8 (most editors have an 'encoding' menu)",
+    )
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of character ``index`` in ``text``."""
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, column
+
+
+def _line_of(text: str, line: int) -> str:
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _non_printable(text: str, exc: ReaderError, name: str | None) -> Diagnostic:
+    line, column = _position(text, exc.position)
+    character = exc.character if isinstance(exc.character, str) else chr(exc.character)
+    return Diagnostic(
+        NON_PRINTABLE,
+        f"non-printable character U+{ord(character):04X} is not allowed",
+        Span.point(name, line, column),
+        _line_of(text, line).replace(character, " "),
+        "delete it; it is often left by a copy from a PDF or a word processor",
+    )
+
+
+def _syntax_error(text: str, exc: MarkedYAMLError, name: str | None) -> Diagnostic:
+    mark = exc.problem_mark or exc.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    source = _line_of(text, line)
+    problem = exc.problem or exc.context or "the file is not valid YAML"
+    tab_at = _tab_column(source, column)
+    if tab_at is not None:
+        return Diagnostic(
+            TAB_INDENT,
+            "tab character in indentation; YAML indents with spaces only",
+            Span.point(name, line, tab_at),
+            source,
+            "replace the tab with spaces (set your editor to insert spaces for YAML)",
+        )
+    hint = None
+    if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
+        hint = f"{exc.context} at line {exc.context_mark.line + 1}"
+    return Diagnostic(
+        SYNTAX_ERROR,
+        _author_message(problem),
+        Span.point(name, line, column),
+        source,
+        hint or _syntax_hint(problem),
+    )
+
+
+def _tab_column(source: str, column: int) -> int | None:
+    """The column of a tab that caused the error: at the error, or in the indentation."""
+    if 0 < column <= len(source) and source[column - 1] == "\t":
+        return column
+    indent = len(source) - len(source.lstrip(" \t"))
+    tab = source.find("\t", 0, indent)
+    return tab + 1 if tab >= 0 else None
+
+
+def _author_message(problem: str) -> str:
+    return problem.replace("\n", " ").strip()
+
+
+_HINTS = (
+    ("mapping values are not allowed", "quote the value if it contains ': ' (a colon and space)"),
+    ("could not find expected ':'", "a key needs a colon after it, e.g. 'name: value'"),
+    ("expected <block end>", "check the indentation of this line against the lines above"),
+    ("found unexpected end of stream", "a quote or bracket is not closed"),
+    ("found undefined alias", "anchors and aliases are not allowed; write the value out"),
+)
+
+
+def _syntax_hint(problem: str) -> str:
+    for needle, hint in _HINTS:
+        if needle in problem:
+            return hint
+    return "check the indentation and quoting around this position"

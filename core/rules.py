@@ -90,8 +90,9 @@ class EffectContext:
         return EffectContext(self.game, self.source, self.bearer, {**self.bindings, **values})
 
 
-# ``Hook.once_per`` value: fire at most once for one trigger instance, i.e. one event and
-# every event that replaces it (so a replacement cannot re-trigger the hook that made it).
+# ``Hook.once_per`` value: fire at most once per trigger instance, i.e. per event emitted by
+# a procedure together with everything its hooks cause (so two "strike back" rules cannot
+# ping-pong forever).
 ONCE_PER_TRIGGER = "trigger"
 
 Condition = Callable[[EffectContext], bool]

@@ -1,0 +1,100 @@
+"""What a game declares once, before any game starts: events, queries, entity kinds,
+its compiled effects, and its timing policies. Shared by every game of that ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from hexforge.core.engine.diagnostics import (
+    BAD_DECLARATION,
+    UNKNOWN_EFFECT,
+    UNKNOWN_EVENT,
+    UNKNOWN_QUERY,
+    did_you_mean,
+    fail,
+)
+from hexforge.core.engine.events import RESERVED_FIELDS, EventSpec, Perform
+from hexforge.core.engine.hierarchy import Orderer, TieRule, cannot_wins, nobody_orders
+from hexforge.core.engine.queries import BaseValue, QuerySpec
+from hexforge.core.rules import CompiledEffect
+from hexforge.core.vocabulary import EventType
+
+DEFAULT_MAX_DEPTH = 40
+
+
+@dataclass(slots=True)
+class Ruleset:
+    """A game's declarations. ``entity_kinds`` are the field types checked as entity ids."""
+
+    orderer: Orderer = nobody_orders
+    tie_rule: TieRule = cannot_wins
+    max_depth: int = DEFAULT_MAX_DEPTH
+    entity_kinds: set[str] = field(default_factory=set)
+    events: dict[str, EventSpec] = field(default_factory=dict)
+    queries: dict[str, QuerySpec] = field(default_factory=dict)
+    effects: dict[str, CompiledEffect] = field(default_factory=dict)
+
+    def declare_event(self, event: EventType, perform: Perform | None = None) -> EventSpec:
+        """Declare an event; re-declaring the same name is an HF403 error."""
+        if event.name in self.events:
+            raise fail(BAD_DECLARATION, f"event {event.name!r} is declared twice")
+        clash = RESERVED_FIELDS & {f.name for f in event.fields}
+        if clash:
+            raise fail(
+                BAD_DECLARATION,
+                f"event {event.name!r} uses the reserved field name {sorted(clash)[0]!r}",
+                hint="'event' and 'subject' are bound by the engine; rename the field",
+            )
+        spec = EventSpec(event, perform)
+        self.events[event.name] = spec
+        return spec
+
+    def declare_query(
+        self,
+        name: str,
+        base: BaseValue | None = None,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> QuerySpec:
+        """Declare a query with its base value and clamp bounds."""
+        if name in self.queries:
+            raise fail(BAD_DECLARATION, f"query {name!r} is declared twice")
+        spec = QuerySpec(name, base, minimum, maximum)
+        self.queries[name] = spec
+        return spec
+
+    def add_effect(self, key: str, effect: CompiledEffect) -> None:
+        """Register a compiled effect under a stable key (attachments name effects by key)."""
+        if key in self.effects and self.effects[key] is not effect:
+            raise fail(BAD_DECLARATION, f"effect key {key!r} is registered twice")
+        self.effects[key] = effect
+
+    def add_effects(self, effects: Iterable[tuple[str, CompiledEffect]]) -> None:
+        for key, effect in effects:
+            self.add_effect(key, effect)
+
+    def event(self, name: str) -> EventSpec:
+        spec = self.events.get(name)
+        if spec is None:
+            raise fail(
+                UNKNOWN_EVENT, f"unknown event {name!r}", hint=did_you_mean(name, self.events)
+            )
+        return spec
+
+    def query(self, name: str) -> QuerySpec:
+        spec = self.queries.get(name)
+        if spec is None:
+            raise fail(
+                UNKNOWN_QUERY, f"unknown query {name!r}", hint=did_you_mean(name, self.queries)
+            )
+        return spec
+
+    def effect(self, key: str) -> CompiledEffect:
+        effect = self.effects.get(key)
+        if effect is None:
+            raise fail(
+                UNKNOWN_EFFECT, f"unknown effect {key!r}", hint=did_you_mean(key, self.effects)
+            )
+        return effect

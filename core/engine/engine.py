@@ -687,11 +687,12 @@ class Engine:
     def _log_decision(self, decision: Decision, answer: Json) -> None:
         self._write(
             "decision",
-            seq=decision.seq,
+            number=decision.seq,
             kind=decision.kind,
             player=decision.player,
             options=list(decision.options),
             answer=answer,
+            context=dict(decision.context),
             hidden=decision.hidden,
             forced=len(decision.options) == 1,
         )
@@ -760,9 +761,11 @@ class Engine:
     # -- log -----------------------------------------------------------------------------
 
     def _write(self, entry_type: str, /, **fields: Json) -> None:
-        self.log.write({"seq": self.state.next("log"), "type": entry_type, **fields})
+        self.log.write({**fields, "seq": self.state.next("log"), "type": entry_type})
 
     def note(self, entry_type: str, /, **fields: Json) -> None:
         """Log a game-specific entry (a phase change, a score); fields must be JSON."""
         check_json(dict(fields), f"log entry {entry_type!r}")
+        if "seq" in fields:
+            raise fail(BAD_DECLARATION, "log entries cannot set 'seq': the engine numbers them")
         self._write(entry_type, **fields)

@@ -13,7 +13,7 @@ from typing import TextIO
 
 from hexforge.core.engine.diagnostics import BAD_LOG, fail
 from hexforge.core.engine.jsonvalue import Json, canonical
-from hexforge.core.errors import Span
+from hexforge.core.errors import Diagnostic, HexforgeError, Span
 
 
 class GameLog:
@@ -46,14 +46,24 @@ def read_log(lines: Sequence[str], file: str = "<log>") -> list[dict[str, Json]]
         try:
             entry = json.loads(line)
         except json.JSONDecodeError as error:
-            raise fail(
-                BAD_LOG,
-                f"log line {number} is not JSON: {error.msg}",
-                span=Span.point(file, number, error.colno),
+            raise HexforgeError(
+                Diagnostic(
+                    BAD_LOG,
+                    f"log line {number} is not JSON: {error.msg}",
+                    Span.point(file, number, error.colno),
+                    line,
+                    "replay from an unmodified engine log",
+                )
             ) from None
         if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
-            raise fail(
-                BAD_LOG, f"log line {number} has no entry type", span=Span.point(file, number, 1)
+            raise HexforgeError(
+                Diagnostic(
+                    BAD_LOG,
+                    f"log line {number} has no entry type",
+                    Span.point(file, number, 1),
+                    line,
+                    'every log line is a JSON object with a "type"',
+                )
             )
         entries.append(entry)
     return entries

@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from hexforge.core.engine.diagnostics import BAD_SNAPSHOT, fail
-from hexforge.core.engine.jsonvalue import Json, canonical
-from hexforge.core.errors import Span
+from hexforge.core.engine.jsonvalue import Json
+from hexforge.core.errors import Diagnostic, HexforgeError, Span
 
 SNAPSHOT_FORMAT = "hexforge-engine-state"
 SNAPSHOT_VERSION = 1
@@ -125,14 +125,20 @@ def state_data(state: GameState) -> dict[str, Any]:
     return asdict(state)
 
 
+def _ordered(value: object) -> str:
+    """Compact JSON keeping dict order: procedures iterate entities and attachments in
+    creation order, so the snapshot must restore that order (sorted keys would not)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def state_hash(state: GameState) -> str:
-    """A short stable hash of the state: equal states give equal hashes on every platform."""
-    return hashlib.sha256(canonical(state_data(state)).encode()).hexdigest()[:16]
+    """A short hash of the state, dict order included (it decides iteration order)."""
+    return hashlib.sha256(_ordered(state_data(state)).encode()).hexdigest()[:16]
 
 
 def dump_state(state: GameState) -> str:
-    """The snapshot text: a versioned JSON document."""
-    return canonical(
+    """The snapshot text: a versioned JSON document, insertion order preserved."""
+    return _ordered(
         {"format": SNAPSHOT_FORMAT, "version": SNAPSHOT_VERSION, "state": state_data(state)}
     )
 
@@ -142,11 +148,15 @@ def load_state(text: str, file: str = "<snapshot>") -> GameState:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise fail(
-            BAD_SNAPSHOT,
-            f"snapshot is not JSON: {error.msg}",
-            span=Span.point(file, error.lineno, error.colno),
-            hint="pass the text returned by Engine.snapshot()",
+        lines = text.splitlines()
+        raise HexforgeError(
+            Diagnostic(
+                BAD_SNAPSHOT,
+                f"snapshot is not JSON: {error.msg}",
+                Span.point(file, error.lineno, error.colno),
+                lines[error.lineno - 1] if error.lineno <= len(lines) else None,
+                "pass the text returned by Engine.snapshot() unchanged",
+            )
         ) from None
     if not isinstance(document, dict) or document.get("format") != SNAPSHOT_FORMAT:
         raise fail(BAD_SNAPSHOT, f"{file} is not a hexforge engine state")

@@ -1,0 +1,289 @@
+"""Exact plane geometry of flat-topped hexes: centres, corners, segments, gaps.
+
+Why integers: every predicate sight and cover rules depend on (does a line enter a hex,
+run along an edge, pass exactly through a corner, do two lines overlap, which of two hexes
+is nearer) must give the same answer on every machine, and lines through corners are the
+normal case, not an accident. Floating point with an epsilon gets those cases wrong in
+both directions. So points live in a *scaled* frame where every hex corner and centre has
+integer coordinates:
+
+* ``X`` in units of half the hex's corner radius, ``Y`` in units of half its flat-to-flat
+  width. The centre of ``Hex(q, r)`` is ``(3q, 2r + q)`` and its corners are the centre
+  plus ``(2,0) (1,1) (-1,1) (-2,0) (-1,-1) (1,-1)`` (corner 0 is the east corner, then
+  clockwise with ``Y`` pointing down).
+* The frame is an affine image of the real plane (``Y`` is stretched), which preserves
+  incidence, collinearity, betweenness and which side of a line a point is on, so all
+  of those tests are exact integer arithmetic. Lengths are not preserved: the real
+  squared length of a vector ``(x, y)`` is ``x*x + 3*y*y`` times ``w*w/12`` where ``w`` is
+  the flat-to-flat width of a hex (see :func:`norm2` and :func:`inches`).
+
+Results that depend only on the *difference* between two hexes (the hexes a segment
+crosses, the gap between two hexes) are memoised once per shape for the whole process:
+every map, query and game reuses them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from hexforge.core.hexgrid.coords import ORIGIN, Direction, Hex, distance
+
+Point = tuple[int, int]
+
+CENTRE = 6
+"""Pass as a corner index to mean the hex's centre."""
+
+_CORNERS: tuple[Point, ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+_EDGE_DIRECTION = (
+    Direction.SE,
+    Direction.S,
+    Direction.SW,
+    Direction.NW,
+    Direction.N,
+    Direction.NE,
+)
+"""The neighbour across the edge from corner ``k`` to corner ``k + 1``."""
+
+
+def centre(hex_: Hex) -> Point:
+    """The centre of ``hex_`` in the scaled frame."""
+    return (3 * hex_.q, 2 * hex_.r + hex_.q)
+
+
+def corner(hex_: Hex, index: int) -> Point:
+    """Corner ``index`` (0..5, or :data:`CENTRE`) of ``hex_`` in the scaled frame."""
+    x, y = centre(hex_)
+    if index == CENTRE:
+        return (x, y)
+    dx, dy = _CORNERS[index]
+    return (x + dx, y + dy)
+
+
+def corners(hex_: Hex) -> tuple[Point, ...]:
+    """The six corners of ``hex_``, east corner first, clockwise."""
+    x, y = centre(hex_)
+    return tuple((x + dx, y + dy) for dx, dy in _CORNERS)
+
+
+def edge_corners(direction: Direction) -> tuple[int, int]:
+    """The two corner indices of the edge a hex shares with its neighbour in ``direction``."""
+    k = _EDGE_DIRECTION.index(direction)
+    return k, (k + 1) % 6
+
+
+def norm2(x: int | Fraction, y: int | Fraction) -> int | Fraction:
+    """A vector's real squared length, in units of ``w*w/12`` (``w``: flat-to-flat width)."""
+    return x * x + 3 * y * y
+
+
+def metric_dot(ax: int, ay: int, bx: int, by: int) -> int:
+    """The real dot product of two scaled-frame vectors, in the same units as :func:`norm2`."""
+    return ax * bx + 3 * ay * by
+
+
+def centre_distance2(a: Hex, b: Hex) -> int:
+    """Real squared centre-to-centre distance (units of :func:`norm2`); adjacent hexes: 12."""
+    (ax, ay), (bx, by) = centre(a), centre(b)
+    return int(norm2(bx - ax, by - ay))
+
+
+def inches(units2: int | Fraction, hex_inches: float | Fraction) -> float:
+    """Convert a :func:`norm2` value to a length for hexes ``hex_inches`` wide."""
+    return float(hex_inches) * math.sqrt(units2 / 12)
+
+
+def _cross(ax: int, ay: int, bx: int, by: int) -> int:
+    return ax * by - ay * bx
+
+
+# -- segments against hexes --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """What a segment passes: hexes whose interior it enters, edges it runs along.
+
+    A segment that only touches a hex at a corner does not enter it. A segment that runs
+    along an edge enters neither hex of that edge; the pair is listed in ``edges`` (each
+    pair ordered) so rules can decide what a line squeezed between two hexes means.
+    """
+
+    cells: tuple[Hex, ...]
+    edges: tuple[tuple[Hex, Hex], ...]
+
+    def shifted(self, by: Hex) -> Crossing:
+        """The same crossing for a segment translated by ``by``."""
+        q, r = by
+        return Crossing(
+            tuple(Hex(h.q + q, h.r + r) for h in self.cells),
+            tuple((Hex(a.q + q, a.r + r), Hex(b.q + q, b.r + r)) for a, b in self.edges),
+        )
+
+
+_CROSSINGS: dict[tuple[int, int, int, int], Crossing] = {}
+
+
+def relative_crossing(delta: Hex, i: int, j: int) -> Crossing:
+    """The crossing of the segment from point ``i`` of the origin hex to point ``j`` of ``delta``.
+
+    ``i`` and ``j`` are corner indices or :data:`CENTRE`. Memoised for the process.
+    """
+    key = (delta.q, delta.r, i, j)
+    found = _CROSSINGS.get(key)
+    if found is None:
+        found = _compute_crossing(corner(ORIGIN, i), corner(delta, j))
+        _CROSSINGS[key] = found
+    return found
+
+
+def crossing(a: Hex, i: int, b: Hex, j: int) -> Crossing:
+    """What the segment from point ``i`` of ``a`` to point ``j`` of ``b`` passes."""
+    return relative_crossing(Hex(b.q - a.q, b.r - a.r), i, j).shifted(a)
+
+
+def _compute_crossing(p0: Point, p1: Point) -> Crossing:
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    if dx == 0 and dy == 0:
+        return Crossing((), ())
+    parallel = [k for k, (ex, ey) in enumerate(_EDGE_VECTORS) if _cross(dx, dy, ex, ey) == 0]
+    cells: list[Hex] = []
+    edges: set[tuple[Hex, Hex]] = set()
+    for hex_ in _candidates(p0, p1):
+        if _enters(p0, dx, dy, hex_):
+            cells.append(hex_)
+        for k in parallel:
+            if _runs_along(p0, dx, dy, hex_, k):
+                other = hex_.neighbour(_EDGE_DIRECTION[k])
+                edges.add((hex_, other) if hex_ < other else (other, hex_))
+    return Crossing(tuple(sorted(cells)), tuple(sorted(edges)))
+
+
+def _candidates(p0: Point, p1: Point) -> list[Hex]:
+    """Hexes whose closed outline may meet the segment (a cheap superset, per column)."""
+    (x0, y0), (x1, y1) = p0, p1
+    found: list[Hex] = []
+    q_first = math.floor((min(x0, x1) - 2) / 3)
+    q_last = math.ceil((max(x0, x1) + 2) / 3)
+    for q in range(q_first, q_last + 1):
+        lo_x, hi_x = 3 * q - 2, 3 * q + 2
+        ys: tuple[float, float] = (y0, y1)
+        if x0 != x1:
+            t0 = min(max((lo_x - x0) / (x1 - x0), 0.0), 1.0)
+            t1 = min(max((hi_x - x0) / (x1 - x0), 0.0), 1.0)
+            ys = (y0 + (y1 - y0) * t0, y0 + (y1 - y0) * t1)
+        r_first = math.floor((min(ys) - 1 - q) / 2)
+        r_last = math.ceil((max(ys) + 1 - q) / 2)
+        found.extend(Hex(q, r) for r in range(r_first, r_last + 1))
+    return found
+
+
+_EDGE_VECTORS: tuple[Point, ...] = tuple(
+    (_CORNERS[(k + 1) % 6][0] - _CORNERS[k][0], _CORNERS[(k + 1) % 6][1] - _CORNERS[k][1])
+    for k in range(6)
+)
+_AXES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (
+        ex,
+        ey,
+        min(_cross(ex, ey, x, y) for x, y in _CORNERS),
+        max(_cross(ex, ey, x, y) for x, y in _CORNERS),
+    )
+    for ex, ey in _EDGE_VECTORS[:3]
+)
+"""The three edge directions of a hex with the hex's extent across each (from its centre)."""
+
+
+def _enters(p0: Point, dx: int, dy: int, hex_: Hex) -> bool:
+    """True when the segment ``p0 .. p0 + (dx, dy)`` meets the open interior of ``hex_``.
+
+    Separating axes: a closed segment misses an open convex polygon exactly when one of
+    the polygon's edge normals or the segment's own normal weakly separates them, so the
+    test is four strict interval overlaps in integers.
+    """
+    cx, cy = centre(hex_)
+    x0, y0 = p0
+    x1, y1 = x0 + dx, y0 + dy
+    below = above = False
+    for ox, oy in _CORNERS:
+        side = _cross(dx, dy, cx + ox - x0, cy + oy - y0)
+        below = below or side < 0
+        above = above or side > 0
+    if not (below and above):
+        return False
+    for ex, ey, low, high in _AXES:
+        c = _cross(ex, ey, cx, cy)
+        s0, s1 = _cross(ex, ey, x0, y0), _cross(ex, ey, x1, y1)
+        if max(s0, s1) <= c + low or min(s0, s1) >= c + high:
+            return False
+    return True
+
+
+def _runs_along(p0: Point, dx: int, dy: int, hex_: Hex, k: int) -> bool:
+    """True when the segment overlaps edge ``k`` of ``hex_`` over a positive length."""
+    cx, cy = centre(hex_)
+    ax, ay = cx + _CORNERS[k][0], cy + _CORNERS[k][1]
+    bx, by = cx + _CORNERS[(k + 1) % 6][0], cy + _CORNERS[(k + 1) % 6][1]
+    if _cross(dx, dy, ax - p0[0], ay - p0[1]) != 0:
+        return False
+    ta = (ax - p0[0]) * dx + (ay - p0[1]) * dy
+    tb = (bx - p0[0]) * dx + (by - p0[1]) * dy
+    length = dx * dx + dy * dy
+    return max(0, min(ta, tb)) < min(length, max(ta, tb))
+
+
+def segments_overlap(a0: Point, a1: Point, b0: Point, b1: Point) -> bool:
+    """True when two segments lie on one line and share more than a single point."""
+    dx, dy = a1[0] - a0[0], a1[1] - a0[1]
+    if _cross(dx, dy, b0[0] - a0[0], b0[1] - a0[1]) != 0:
+        return False
+    if _cross(dx, dy, b1[0] - a0[0], b1[1] - a0[1]) != 0:
+        return False
+    length = dx * dx + dy * dy
+    if length == 0:
+        return False
+    t0 = (b0[0] - a0[0]) * dx + (b0[1] - a0[1]) * dy
+    t1 = (b1[0] - a0[0]) * dx + (b1[1] - a0[1]) * dy
+    return max(0, min(t0, t1)) < min(length, max(t0, t1))
+
+
+# -- closest points of two hexes ---------------------------------------------------------
+
+_GAPS: dict[tuple[int, int], Fraction] = {}
+
+
+def gap2(a: Hex, b: Hex) -> Fraction:
+    """Real squared distance between the closest points of two hexes (units of :func:`norm2`).
+
+    Zero for the same hex and for hexes sharing an edge. Memoised by the difference.
+    """
+    key = (b.q - a.q, b.r - a.r)
+    found = _GAPS.get(key)
+    if found is None:
+        found = _compute_gap2(Hex(*key))
+        _GAPS[key] = found
+    return found
+
+
+def _compute_gap2(delta: Hex) -> Fraction:
+    if distance(ORIGIN, delta) <= 1:
+        return Fraction(0)
+    mine, theirs = corners(ORIGIN), corners(delta)
+    best: Fraction | None = None
+    for points, outline in ((mine, theirs), (theirs, mine)):
+        for p in points:
+            for k in range(6):
+                d = _point_segment2(p, outline[k], outline[(k + 1) % 6])
+                best = d if best is None or d < best else best
+    assert best is not None
+    return best
+
+
+def _point_segment2(p: Point, a: Point, b: Point) -> Fraction:
+    """Real squared distance (norm2 units) from ``p`` to the segment ``a .. b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    px, py = p[0] - a[0], p[1] - a[1]
+    t = Fraction(metric_dot(px, py, dx, dy), metric_dot(dx, dy, dx, dy))
+    t = min(max(t, Fraction(0)), Fraction(1))
+    return Fraction(norm2(px - t * dx, py - t * dy))

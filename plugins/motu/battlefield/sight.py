@@ -1,0 +1,118 @@
+"""Line of sight (rulebook §Determining Line of Sight, §Massive Models - Line of Sight).
+
+A location sees another when, from one corner of its hex, two lines can be drawn to two
+different corners of the other hex without either passing through a blocking hex, and
+the two lines do not overlap. The German edition says "from exactly one corner", which
+settles the English "any corner": both lines start at the same corner.
+
+What blocks depends on elevation:
+
+* same level, standard elevation: every high portion;
+* one location higher than the other: only high portions on hexes adjacent to the *lower*
+  one (for an attacker above, those next to the target; for an attacker below, those
+  next to the attacker);
+* both on platforms at the same level: high portions not covered by a platform (the ones
+  a platform rests on are below the platform's surface) - a decision, the rulebook is
+  silent;
+* nothing sees between a platform and the hexes directly under that platform.
+
+Geometry (docs/motu-battlefield.md, "Exact geometry"): a line is blocked when it enters
+the interior of a blocking hex, or runs along an edge between two blocking hexes (a seam
+inside a wall). Touching a blocking hex at one corner, or running along its outer edge,
+does not block. Lines of zero length (a corner the two hexes share) do not count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hexforge.core.hexgrid import Hex, corner, relative_crossing, segments_overlap
+from hexforge.plugins.motu.battlefield.map import Map
+from hexforge.plugins.motu.battlefield.terrain import Location
+
+
+def sees(map_: Map, a: Location, b: Location) -> bool:
+    """True when a model at ``a`` has line of sight to ``b``. Memoised per map."""
+    memo = map_.memo("sight")
+    key = (a, b)
+    found = memo.get(key)
+    if found is None:
+        found = _sees(map_, a, b)
+        memo[key] = found
+    return bool(found)
+
+
+def line_of_sight(map_: Map, a: Iterable[Location], b: Iterable[Location]) -> bool:
+    """Sight between two models: any single hex of each may be used (massive models)."""
+    targets = tuple(b)
+    return any(sees(map_, x, y) for x in a for y in targets)
+
+
+def blockers(map_: Map, a: Location, b: Location) -> frozenset[Hex]:
+    """The hexes that block sight between ``a`` and ``b``, by the elevation rules above."""
+    if a.level == b.level:
+        if a.level == 0:
+            return map_.high
+        memo = map_.memo("sight-raised")
+        found = memo.get(None)
+        if found is None:
+            found = memo[None] = map_.high - map_.covered
+        return frozenset(found)
+    lower = a if a.level < b.level else b
+    return map_.high.intersection(map_.neighbours[lower.hex])
+
+
+def hidden_by_platform(map_: Map, a: Location, b: Location) -> bool:
+    """True when one location is on a platform and the other directly under that platform."""
+    for up, down in ((a, b), (b, a)):
+        if up.level > down.level:
+            piece = map_.platform_at.get(up)
+            if piece is not None and down.hex in piece.hexes:
+                return True
+    return False
+
+
+def clear_lines(map_: Map, a: Location, b: Location) -> list[tuple[int, int]]:
+    """Every unblocked corner-to-corner line ``(corner of a, corner of b)`` (for renderers)."""
+    blocking = blockers(map_, a, b)
+    delta = b.hex - a.hex
+    return [
+        (i, j)
+        for i in range(6)
+        for j in range(6)
+        if corner(a.hex, i) != corner(b.hex, j) and not _blocked(delta, i, j, a.hex, blocking)
+    ]
+
+
+def _sees(map_: Map, a: Location, b: Location) -> bool:
+    if a == b:
+        return True
+    if hidden_by_platform(map_, a, b):
+        return False
+    blocking = blockers(map_, a, b)
+    if not blocking:
+        return True
+    delta = b.hex - a.hex
+    for i in range(6):
+        start = corner(a.hex, i)
+        clear: list[tuple[int, int]] = []
+        for j in range(6):
+            end = corner(b.hex, j)
+            if end == start or _blocked(delta, i, j, a.hex, blocking):
+                continue
+            if any(not segments_overlap(start, end, start, other) for other in clear):
+                return True
+            clear.append(end)
+    return False
+
+
+def _blocked(delta: Hex, i: int, j: int, origin: Hex, blocking: frozenset[Hex]) -> bool:
+    crossed = relative_crossing(delta, i, j)
+    q, r = origin
+    for h in crossed.cells:
+        if (h[0] + q, h[1] + r) in blocking:
+            return True
+    for x, y in crossed.edges:
+        if (x[0] + q, x[1] + r) in blocking and (y[0] + q, y[1] + r) in blocking:
+            return True
+    return False

@@ -6,10 +6,15 @@ commands); they never decide the order of in-game triggers - the timing engine d
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from hexforge.core.games import GameInfo
 from hexforge.plugins.markers import hookspec
+
+if TYPE_CHECKING:
+    from hexforge.dsl.vocabulary import Vocabulary
 
 
 @hookspec
@@ -21,4 +26,13 @@ def hexforge_games() -> list[GameInfo]:
 @hookspec
 def hexforge_cli_commands() -> list[click.Command]:
     """Return extra ``hexforge`` subcommands (Click commands or groups)."""
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_dsl_vocabulary(game: str, vocabulary: Vocabulary) -> None:
+    """Declare the effect-language words of ``game`` (or add to them, for an expansion).
+
+    Called for every game; an implementation returns at once for a game it does not serve.
+    """
     raise NotImplementedError

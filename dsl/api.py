@@ -1,0 +1,45 @@
+"""The DSL's public entry points: check and compile effect texts against a vocabulary.
+
+Spans in diagnostics are relative to the text (line 1, column 1 = its first character);
+:func:`hexforge.dsl.positions.map_diagnostic` moves them into the YAML file.
+"""
+
+from __future__ import annotations
+
+from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.rules import CompiledEffect, Source
+from hexforge.dsl import ast
+from hexforge.dsl.checker import check, errors
+from hexforge.dsl.compiler import compile_checked
+from hexforge.dsl.parser import parse
+from hexforge.dsl.vocabulary import Vocabulary
+
+__all__ = ["check_text", "compile_text", "parse_text"]
+
+
+def parse_text(text: str, *, file: str | None = None) -> ast.Effect:
+    """The syntax tree of ``text``; raises HexforgeError (HF30x) for invalid syntax."""
+    return parse(text, file=file)
+
+
+def check_text(text: str, vocabulary: Vocabulary, *, file: str | None = None) -> list[Diagnostic]:
+    """Every problem in ``text`` (errors and warnings); never raises for bad input."""
+    try:
+        effect = parse(text, file=file)
+    except HexforgeError as exc:
+        return list(exc.diagnostics)
+    return check(effect, vocabulary, text.split("\n"))[1]
+
+
+def compile_text(text: str, vocabulary: Vocabulary, source: Source) -> CompiledEffect:
+    """The engine's rules for ``text``; raises HexforgeError with every error found.
+
+    Warnings do not stop compilation. Diagnostics name ``source.span.file`` when known.
+    """
+    file = source.span.file if source.span is not None else None
+    effect = parse(text, file=file)
+    checked, found = check(effect, vocabulary, text.split("\n"))
+    failures = errors(found)
+    if failures:
+        raise HexforgeError(*failures)
+    return compile_checked(checked, vocabulary, source)

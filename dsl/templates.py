@@ -1,0 +1,137 @@
+"""Phrase templates: how a game spells a verb, condition, filter or trigger.
+
+A template is words and typed placeholders: ``deal {amount:int} wound(s) to {target:unit}``.
+``word(s)`` accepts the word with or without the plural ``s``; ``a/an`` accepts either
+word; ``{name:type}`` is an argument (types: ``int``, ``bool``, ``text``, an entity kind
+such as ``unit``, ``kind*`` for a selection of entities such as ``unit*``, or a named
+constant set such as ``buff``). In trigger templates the type may be left out
+(``{attacker}``): it is the type of the event's payload field of that name.
+
+Matching is done against a phrase's atoms (words and argument values); a placeholder
+takes one or more atoms, and the checker decides whether they make a value of its type.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from hexforge.dsl import ast
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z_][a-z0-9_]*\*?))?\}")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\(s\))?(/[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+class TemplateError(ValueError):
+    """A template string a plugin declared is malformed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A typed placeholder; ``type`` is empty when a trigger template takes the field's."""
+
+    name: str
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    """One template word with its accepted spellings; ``shown`` is how rules text writes it."""
+
+    spellings: frozenset[str]
+    shown: str
+
+
+Part = Literal | Param
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A parsed template string."""
+
+    text: str
+    parts: tuple[Part, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Template:
+        parts: list[Part] = []
+        names: set[str] = set()
+        for piece in text.split():
+            placeholder = _PLACEHOLDER.fullmatch(piece)
+            if placeholder is not None:
+                name = placeholder.group(1)
+                if name in names:
+                    raise TemplateError(f"placeholder {name!r} appears twice in {text!r}")
+                names.add(name)
+                parts.append(Param(name, placeholder.group(2) or ""))
+                continue
+            if _WORD.fullmatch(piece) is None:
+                raise TemplateError(f"{piece!r} in {text!r} is neither a word nor {{name:type}}")
+            alternatives = piece.split("/")
+            spellings: set[str] = set()
+            for alternative in alternatives:
+                if alternative.endswith("(s)"):
+                    stem = alternative[:-3]
+                    spellings.update((stem, stem + "s"))
+                else:
+                    spellings.add(alternative)
+            parts.append(Literal(frozenset(spellings), alternatives[0]))
+        if not parts:
+            raise TemplateError("a template needs at least one word")
+        return cls(text, tuple(parts))
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return tuple(p for p in self.parts if isinstance(p, Param))
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The literal words as rules text shows them."""
+        return tuple(p.shown for p in self.parts if isinstance(p, Literal))
+
+    def shown(self) -> str:
+        """The template for people: ``deal <amount> wound(s) to <target>``."""
+        return " ".join(
+            f"<{p.name}>" if isinstance(p, Param) else _shown_literal(p) for p in self.parts
+        )
+
+    def first_word(self) -> Literal | None:
+        first = self.parts[0]
+        return first if isinstance(first, Literal) else None
+
+
+def _shown_literal(literal: Literal) -> str:
+    return "/".join(sorted(literal.spellings)) if len(literal.spellings) > 2 else literal.shown
+
+
+Slices = tuple[tuple[int, int], ...]
+
+
+def matches(template: Template, atoms: Sequence[ast.Word | ast.Expr]) -> Iterator[Slices]:
+    """Every way ``atoms`` spells ``template``: one (start, end) atom range per placeholder.
+
+    Placeholders take as few atoms as possible first, so the most literal reading of a
+    phrase is tried before the others.
+    """
+    yield from _match(template.parts, atoms, 0, 0)
+
+
+def _match(
+    parts: Sequence[Part], atoms: Sequence[ast.Word | ast.Expr], part: int, at: int
+) -> Iterator[Slices]:
+    if part == len(parts):
+        if at == len(atoms):
+            yield ()
+        return
+    current = parts[part]
+    if isinstance(current, Literal):
+        atom = atoms[at] if at < len(atoms) else None
+        if isinstance(atom, ast.Word) and atom.text in current.spellings:
+            yield from _match(parts, atoms, part + 1, at + 1)
+        return
+    # A placeholder needs at least one atom and leaves one for each part after it.
+    rest = len(parts) - part - 1
+    for end in range(at + 1, len(atoms) - rest + 1):
+        for tail in _match(parts, atoms, part + 1, end):
+            yield ((at, end), *tail)

@@ -1,0 +1,358 @@
+"""The vocabulary registry: every game word the effect language knows.
+
+The DSL core knows no game: a game plugin fills a :class:`Vocabulary` through the
+``hexforge_dsl_vocabulary(game, vocabulary)`` hook with typed declarations - entity kinds
+and their properties, named constant sets, events and the trigger phrases that name them,
+verbs, conditions, selector nouns, filters and pickers, stats, permission actions, the
+names a card's effect may use, and the game's test and choice procedures. Implementations
+are plain callables receiving the :class:`~hexforge.core.rules.EffectContext` first; they
+reach the running game through ``ctx.game``.
+
+Type names used in declarations: ``int``, ``bool``, ``text``, a declared entity kind
+(``unit``), ``kind*`` for a selection of entities (``unit*``), or a constant set (``buff``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hexforge.core.codes import PLUGIN_HOOK_FAILED
+from hexforge.core.errors import HexforgeError
+from hexforge.core.rules import EffectContext, EntityId, Window
+from hexforge.core.vocabulary import BaseType, EventType, Field
+from hexforge.dsl import codes
+from hexforge.dsl.ast import TriggerForm
+from hexforge.dsl.templates import Template, TemplateError
+
+if TYPE_CHECKING:
+    from hexforge.plugins.manager import PluginHost
+
+Impl = Callable[..., Any]
+"""A game-registered implementation: ``impl(ctx, *arguments)``."""
+
+MembersImpl = Callable[[EffectContext], Iterable[EntityId]]
+PickerImpl = Callable[[EffectContext, Sequence[EntityId]], EntityId | None]
+PropertyImpl = Callable[[EffectContext, Any], Any]
+"""``impl(ctx, entity)``; ``entity`` may be None when a picker found nothing."""
+TestImpl = Callable[[EffectContext, str, int, EntityId | None, str | None], int]
+"""``test(ctx, stat, bonus, defender, defence_stat) -> successes`` for the bearer."""
+ChooseImpl = Callable[[EffectContext, Sequence[str]], int]
+"""``choose(ctx, options) -> index``: the controlling player picks one of the texts."""
+
+BASE_TYPES = frozenset(t.value for t in BaseType)
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    template: Template
+    impl: Impl
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionDef:
+    template: Template
+    impl: Impl
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FilterDef:
+    """Narrows a selection: ``within {n:int} of {anchor:unit}``; impl(ctx, entity, *args)."""
+
+    template: Template
+    impl: Impl
+    kind: str | None = None
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Noun:
+    """A selector noun: ``enemy`` / ``enemies``; ``members(ctx)`` lists them for the bearer."""
+
+    singular: str
+    plural: str
+    kind: str
+    members: MembersImpl
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Picker:
+    """Picks one entity from a selection: ``the nearest``; returns None when there is none."""
+
+    words: tuple[str, ...]
+    impl: PickerImpl
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PropertyDef:
+    """``target.wounds``: a typed property of an entity kind."""
+
+    kind: str
+    name: str
+    type: str
+    impl: PropertyImpl
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """A query that modifiers change (``scope``, ``speed``); ``params`` are its arguments."""
+
+    words: tuple[str, ...]
+    name: str
+    type: str
+    params: tuple[Field, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PermissionDef:
+    """``can``/``cannot`` + ``words`` sets permission ``action``; ``params`` bind its names."""
+
+    words: tuple[str, ...]
+    action: str
+    params: tuple[Field, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerDef:
+    """``upon activation`` -> event ``activation_started`` in ``window``."""
+
+    form: TriggerForm
+    template: Template
+    event: str
+    window: Window = Window.AFTER
+    subject: str | None = None
+    doc: str = ""
+
+
+@dataclass(slots=True)
+class Vocabulary:
+    """Typed game words for the checker and their implementations for the compiler.
+
+    Constructible empty; declarations are validated as they are made (HF340), so a
+    plugin's mistake names the declaration, not some later card.
+    """
+
+    self_kind: str = "unit"
+    kinds: set[str] = field(default_factory=set)
+    constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    events: dict[str, EventType] = field(default_factory=dict)
+    triggers: list[TriggerDef] = field(default_factory=list)
+    verbs: list[Verb] = field(default_factory=list)
+    conditions: list[ConditionDef] = field(default_factory=list)
+    nouns: list[Noun] = field(default_factory=list)
+    filters: list[FilterDef] = field(default_factory=list)
+    pickers: list[Picker] = field(default_factory=list)
+    properties: dict[str, dict[str, PropertyDef]] = field(default_factory=dict)
+    stats: list[Stat] = field(default_factory=list)
+    permissions: list[PermissionDef] = field(default_factory=list)
+    bindings: dict[str, str] = field(default_factory=dict)
+    test: TestImpl | None = None
+    choose: ChooseImpl | None = None
+
+    # ---- declarations ----------------------------------------------------------------
+
+    def kind(self, name: str) -> None:
+        """Declare an entity kind (``unit``, ``hex``, ``token``)."""
+        self._fresh_type(name)
+        self.kinds.add(name)
+
+    def constant_set(self, name: str, values: Iterable[str]) -> None:
+        """Declare a named set of constants (buff names, terrain kinds); values may be
+        several words (``difficult terrain``)."""
+        self._fresh_type(name)
+        spelled = tuple(" ".join(value.split()) for value in values)
+        if not spelled or any(not value for value in spelled):
+            raise _bad(f"constant set {name!r} needs non-empty values")
+        self.constants[name] = spelled
+
+    def event(self, event: EventType) -> None:
+        """Declare an event type (shared with the timing engine) and its payload fields."""
+        if event.name in self.events:
+            raise _bad(f"event {event.name!r} is declared twice")
+        for payload in event.fields:
+            self._check_type(payload.type, f"field {payload.name!r} of event {event.name!r}")
+            if payload.name in ("self", "event", "it"):
+                raise _bad(f"event {event.name!r} may not have a field named {payload.name!r}")
+        self.events[event.name] = event
+
+    def trigger(
+        self,
+        form: TriggerForm | str,
+        template: str,
+        event: str,
+        window: Window = Window.AFTER,
+        *,
+        subject: str | None = None,
+        doc: str = "",
+    ) -> None:
+        """Map a trigger phrase to an event: ``trigger("upon", "activation", "activated",
+        subject="unit")`` - with ``subject`` the hook only fires when that payload field is
+        the bearer (its own activation, not anyone's).
+
+        Placeholders name payload fields of the event:
+        ``trigger("when", "{attacker} knocks out {target}", "knocked_out")``.
+        """
+        kind = TriggerForm(form)
+        declared = self.events.get(event)
+        if declared is None:
+            raise _bad(f"trigger {template!r} names undeclared event {event!r}")
+        parsed = _template(template)
+        for param in parsed.params:
+            payload = declared.field(param.name)
+            if payload is None:
+                raise _bad(f"trigger {template!r}: event {event!r} has no field {param.name!r}")
+            if param.type and param.type != payload.type:
+                raise _bad(f"trigger {template!r}: field {param.name!r} is a {payload.type}")
+        if subject is not None and declared.field(subject) is None:
+            raise _bad(f"trigger {template!r}: event {event!r} has no field {subject!r}")
+        self.triggers.append(TriggerDef(kind, parsed, event, window, subject, doc))
+
+    def verb(self, template: str, impl: Impl, *, doc: str = "") -> None:
+        """Add a verb: ``verb("push {target:unit} {distance:int}", push)``; the
+        implementation gets ``(ctx, target, distance)``."""
+        self.verbs.append(Verb(self._typed_template(template), impl, doc))
+
+    def condition(self, template: str, impl: Impl, *, doc: str = "") -> None:
+        """Add a condition phrase: ``condition("{unit:unit} is knocked out", knocked_out)``."""
+        self.conditions.append(ConditionDef(self._typed_template(template), impl, doc))
+
+    def noun(
+        self, singular: str, plural: str, kind: str, members: MembersImpl, *, doc: str = ""
+    ) -> None:
+        """Add a selector noun: ``noun("enemy", "enemies", "unit", enemies_of_bearer)``."""
+        self._check_type(kind, f"noun {singular!r}")
+        if kind not in self.kinds:
+            raise _bad(f"noun {singular!r} must name an entity kind, not {kind!r}")
+        self.nouns.append(Noun(singular, plural, kind, members, doc))
+
+    def filter(self, template: str, impl: Impl, *, kind: str | None = None, doc: str = "") -> None:
+        """Add a selector filter: ``filter("adjacent to {anchor:unit}", adjacent)``; the
+        implementation gets ``(ctx, entity, *arguments)``."""
+        self.filters.append(FilterDef(self._typed_template(template), impl, kind, doc))
+
+    def picker(self, words: str, impl: PickerImpl, *, doc: str = "") -> None:
+        """Add a picker: ``picker("the nearest", nearest)``."""
+        self.pickers.append(Picker(tuple(words.split()), impl, doc))
+
+    def property(
+        self, kind: str, name: str, type: str, impl: PropertyImpl, *, doc: str = ""
+    ) -> None:
+        """Add a property readable as ``<entity>.<name>``."""
+        if kind not in self.kinds:
+            raise _bad(f"property {name!r} belongs to undeclared kind {kind!r}")
+        self._check_type(type, f"property {kind}.{name}")
+        self.properties.setdefault(kind, {})[name] = PropertyDef(kind, name, type, impl, doc)
+
+    def stat(
+        self,
+        words: str,
+        *,
+        name: str | None = None,
+        type: str = BaseType.INT,
+        params: Sequence[Field] = (),
+        doc: str = "",
+    ) -> None:
+        """Add a stat (a query modifiers change); ``name`` is the query id (default: words)."""
+        spelled = tuple(words.split())
+        self._check_type(type, f"stat {words!r}")
+        for param in params:
+            self._check_type(param.type, f"parameter {param.name!r} of stat {words!r}")
+        self.stats.append(Stat(spelled, name or "_".join(spelled), type, tuple(params), doc))
+
+    def permission(
+        self, words: str, action: str, *, params: Sequence[Field] = (), doc: str = ""
+    ) -> None:
+        """Add a permission phrase: ``permission("be pushed", "push")``."""
+        self.permissions.append(PermissionDef(tuple(words.split()), action, tuple(params), doc))
+
+    def binding(self, name: str, type: str) -> None:
+        """A name the game binds when it runs a card's plain statements (``target``)."""
+        self._check_type(type, f"binding {name!r}")
+        self.bindings[name] = type
+
+    def test_procedure(self, impl: TestImpl) -> None:
+        """The game's test (``test <stat> against <stat> of <unit>``): returns successes."""
+        self.test = impl
+
+    def choice_procedure(self, impl: ChooseImpl) -> None:
+        """How ``choose one`` asks the controlling player."""
+        self.choose = impl
+
+    # ---- lookups ---------------------------------------------------------------------
+
+    def is_type(self, name: str) -> bool:
+        base = name.removesuffix("*")
+        if name.endswith("*"):
+            return base in self.kinds
+        return name in BASE_TYPES or name in self.kinds or name in self.constants
+
+    def property_of(self, kind: str, name: str) -> PropertyDef | None:
+        return self.properties.get(kind, {}).get(name)
+
+    # ---- helpers ---------------------------------------------------------------------
+
+    def _fresh_type(self, name: str) -> None:
+        if name in BASE_TYPES or name in self.kinds or name in self.constants:
+            raise _bad(f"type {name!r} is declared twice")
+
+    def _check_type(self, name: str, what: str) -> None:
+        if not self.is_type(name):
+            raise _bad(f"{what} has unknown type {name!r}")
+
+    def _typed_template(self, text: str) -> Template:
+        parsed = _template(text)
+        for param in parsed.params:
+            if not param.type:
+                raise _bad(f"placeholder {{{param.name}}} in {text!r} needs a type")
+            self._check_type(param.type, f"placeholder {{{param.name}}} in {text!r}")
+        return parsed
+
+
+def _template(text: str) -> Template:
+    try:
+        return Template.parse(text)
+    except TemplateError as exc:
+        raise _bad(str(exc)) from None
+
+
+def _bad(message: str) -> HexforgeError:
+    return HexforgeError.single(
+        codes.BAD_DECLARATION,
+        message,
+        hint="see docs/dsl.md, 'The vocabulary', for the declaration forms",
+    )
+
+
+def vocabulary_for(host: PluginHost, game: str) -> Vocabulary:
+    """The vocabulary of ``game``: every plugin's ``hexforge_dsl_vocabulary`` in load order.
+
+    Base games register first and expansions after them, so an expansion extends what
+    its game declared. A hook that raises is reported naming its plugin (HF603).
+    """
+    vocabulary = Vocabulary()
+    for impl in host.manager.hook.hexforge_dsl_vocabulary.get_hookimpls():
+        try:
+            impl.function(game=game, vocabulary=vocabulary)
+        except HexforgeError:
+            raise
+        except Exception as exc:  # a plugin's bug must name the plugin
+            raise HexforgeError.single(
+                PLUGIN_HOOK_FAILED,
+                f"plugin {impl.plugin_name!r} failed in hexforge_dsl_vocabulary: "
+                f"{type(exc).__name__}: {exc}",
+                hint="report the problem to the plugin's authors",
+            ) from exc
+    return vocabulary
+
+
+def payload_types(event: EventType) -> Mapping[str, str]:
+    """The names a hook on ``event`` may use, with their types."""
+    return {payload.name: payload.type for payload in event.fields}

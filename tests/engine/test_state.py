@@ -66,7 +66,7 @@ states = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(states)
 def test_json_round_trip_is_lossless(state: GameState) -> None:
     text = dump_state(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from hexforge.core.engine import dice
 from hexforge.core.engine.decisions import Agent, Decision
@@ -61,6 +61,7 @@ from hexforge.core.rules import (
     Window,
 )
 
+T = TypeVar("T")
 FOREVER = Duration()  # while the source and the bearer are in play
 
 
@@ -738,7 +739,7 @@ class Engine:
         self._write("random", reason=reason, bound=bound, value=value)
         return value
 
-    def shuffle(self, items: Sequence[Json], *, reason: str = "") -> list[Json]:
+    def shuffle(self, items: Sequence[T], *, reason: str = "") -> list[T]:
         """A shuffled copy (Fisher-Yates on the game's RNG); the order itself is not logged."""
         result = list(items)
         for last in range(len(result) - 1, 0, -1):

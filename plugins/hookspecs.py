@@ -6,11 +6,13 @@ commands); they never decide the order of in-game triggers - the timing engine d
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from hexforge.core.games import GameInfo
+from hexforge.core.packs.catalogue import CardKind
 from hexforge.plugins.markers import hookspec
 
 if TYPE_CHECKING:
@@ -35,4 +37,22 @@ def hexforge_dsl_vocabulary(game: str, vocabulary: Vocabulary) -> None:
 
     Called for every game; an implementation returns at once for a game it does not serve.
     """
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_game_declarations() -> list[Path]:
+    """Return the ``game.yaml`` files of this plugin's games: card kinds and rule tiers."""
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_card_kinds() -> list[CardKind]:
+    """Return the card kinds this plugin defines, each with the pydantic model of its cards."""
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_content_packs() -> list[Path]:
+    """Return the folders (each with a ``pack.yaml``) of the content packs this plugin ships."""
     raise NotImplementedError

@@ -113,16 +113,12 @@ class YamlDocument:
     text: str
     data: Any
     nodes: Mapping[YamlPath, NodeInfo]
-
-    @property
-    def lines(self) -> list[str]:
-        """The file's lines without line ends (computed on demand; documents are small)."""
-        return self.text.splitlines()
+    lines: tuple[str, ...]
+    """The file's lines without line ends."""
 
     def source_line(self, line: int) -> str | None:
         """The text of 1-based ``line``, for the caret under a diagnostic."""
-        lines = self.lines
-        return lines[line - 1] if 0 < line <= len(lines) else None
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else None
 
     def node(self, path: YamlPath) -> NodeInfo | None:
         """The node at ``path`` exactly, or None when nothing is written there."""
@@ -232,7 +228,9 @@ def load_text(text: str, *, name: str | None = None, max_depth: int = MAX_DEPTH)
     problems = tuple(sorted(composer.problems, key=_where))
     if composer.fatal:
         return LoadResult(None, problems)
-    return LoadResult(YamlDocument(name, text, composer.root, composer.nodes), problems)
+    return LoadResult(
+        YamlDocument(name, text, composer.root, composer.nodes, tuple(composer.lines)), problems
+    )
 
 
 def _where(diagnostic: Diagnostic) -> tuple[int, int]:

@@ -1,0 +1,42 @@
+"""``hexforge schema``: write the JSON Schemas of pack.yaml, game.yaml and every card kind."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from hexforge.core.cli.state import get_state
+from hexforge.core.cli.validate_cmd import catalogue_from_host
+from hexforge.core.packs.schema import schemas
+
+
+@click.command("schema")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="Folder to write the .schema.json files to (created if missing).",
+)
+@click.option("--game", "games", multiple=True, help="Only this game's cards (repeatable).")
+def schema_command(out_dir: Path, games: tuple[str, ...]) -> None:
+    """Write JSON Schemas for editors: pack.yaml, game.yaml, and card files per game and kind.
+
+    Point an editor at one with a first line like
+    '# yaml-language-server: $schema=../schemas/motu.cards.schema.json'.
+    """
+    state = get_state()
+    catalogue = catalogue_from_host(state.plugins)
+    known = set(catalogue.games)
+    for game in games:
+        if game not in known:
+            raise click.BadParameter(
+                f"unknown game {game!r}; installed: {', '.join(sorted(known))}",
+                param_hint="--game",
+            )
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for name, schema in schemas(catalogue, list(games) or None).items():
+        (out_dir / name).write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
+        click.echo(str(out_dir / name))

@@ -1,0 +1,156 @@
+"""``hexforge validate``: check content packs, every problem in one run, for people and CI.
+
+Exit codes: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2 usage.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from importlib.metadata import version
+from pathlib import Path
+from typing import TypeVar
+
+import click
+from rich.console import Console
+
+from hexforge.core import codes as core_codes
+from hexforge.core.cli.state import get_state
+from hexforge.core.codes import catalogue as code_catalogue
+from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
+from hexforge.core.packs.cache import PackCache
+from hexforge.core.packs.catalogue import CardKind, Catalogue, build_catalogue
+from hexforge.core.packs.validate import ValidationReport, validate
+from hexforge.core.report import render_github, render_json, render_sarif, render_text
+from hexforge.dsl.vocabulary import Vocabulary, vocabulary_for
+from hexforge.plugins.manager import PluginHost
+
+FORMATS = ("text", "json", "github", "sarif")
+T = TypeVar("T")
+
+
+def catalogue_from_host(host: PluginHost) -> Catalogue:
+    """Games, kinds, tiers, packs and vocabularies from the loaded plugins."""
+    problems: list[Diagnostic] = []
+    hooks = host.manager.hook
+    declarations: list[Path] = _each(hooks.hexforge_game_declarations, problems)
+    kinds: list[CardKind] = _each(hooks.hexforge_card_kinds, problems)
+    packs: list[Path] = _each(hooks.hexforge_content_packs, problems)
+    games = [game.id for game in host.games()]
+    catalogue = build_catalogue(games, declarations, kinds, packs, _vocabularies(host, problems))
+    if problems:
+        return Catalogue(
+            catalogue.games, catalogue.installed_packs, (*problems, *catalogue.problems)
+        )
+    return catalogue
+
+
+def _each(hook: object, problems: list[Diagnostic]) -> list[T]:
+    """Call every implementation of ``hook`` on its own, so one failing plugin is named."""
+    found: list[T] = []
+    for impl in hook.get_hookimpls():  # type: ignore[attr-defined]
+        try:
+            found.extend(impl.function())
+        except Exception as exc:  # a plugin's bug must not hide the others' content
+            problems.append(
+                Diagnostic(
+                    core_codes.PLUGIN_HOOK_FAILED,
+                    f"plugin {impl.plugin_name!r} failed in {impl.function.__name__}: "
+                    f"{type(exc).__name__}: {exc}",
+                    hint="report it to the plugin's authors",
+                )
+            )
+    return found
+
+
+def _vocabularies(
+    host: PluginHost, problems: list[Diagnostic]
+) -> Callable[[str], Vocabulary | None]:
+    """Per game, the DSL vocabulary effect texts are checked against."""
+
+    def vocabulary(game: str) -> Vocabulary | None:
+        try:
+            return vocabulary_for(host, game)
+        except HexforgeError as error:
+            problems.extend(error.diagnostics)
+            return None
+
+    return vocabulary
+
+
+def default_format() -> str:
+    """``github`` inside GitHub Actions, ``text`` elsewhere."""
+    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+
+
+@click.command("validate")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default=None,
+    help="Output format (default: github when GITHUB_ACTIONS=true, else text).",
+)
+@click.option("--strict", is_flag=True, help="Fail (exit 1) on warnings too.")
+@click.option("--no-cache", is_flag=True, help="Compile every pack afresh; do not use the cache.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes for large packs (default: the number of CPUs, at most 4).",
+)
+def validate_command(
+    paths: Sequence[Path], fmt: str | None, strict: bool, no_cache: bool, jobs: int | None
+) -> None:
+    """Check content packs: YAML, card models, effects, ids, references, translations.
+
+    PATHS are pack folders, folders holding packs, or files inside a pack; without PATHS,
+    every installed pack is checked. All problems are reported in one run.
+    """
+    state = get_state()
+    catalogue = catalogue_from_host(state.plugins)
+    cache = None if no_cache else PackCache.default()
+    report = validate(list(paths), catalogue, cache=cache, jobs=jobs)
+    if report.usage:
+        render_text(report.usage, state.err)
+        raise click.exceptions.Exit(ExitCode.USAGE)
+    diagnostics = [*catalogue.problems, *report.diagnostics]
+    _render(diagnostics, report, fmt or default_format(), state.out)
+    failed = any(d.severity.value == "error" for d in diagnostics) or (strict and diagnostics)
+    raise click.exceptions.Exit(ExitCode.CONTENT if failed else ExitCode.OK)
+
+
+def _render(
+    diagnostics: Sequence[Diagnostic], report: ValidationReport, fmt: str, out: Console
+) -> None:
+    """Machine formats go out verbatim (click.echo); only ``text`` goes through rich."""
+    if fmt == "json":
+        click.echo(render_json(diagnostics))
+    elif fmt == "sarif":
+        sarif = render_sarif(diagnostics, tool_version=version("hexforge"), rules=code_catalogue())
+        click.echo(sarif)
+    else:
+        if fmt == "github":
+            text = render_github(diagnostics)
+            if text:
+                click.echo(text)
+        else:
+            render_text(diagnostics, out)
+        click.echo(_summary(diagnostics, report))
+
+
+def _summary(diagnostics: Sequence[Diagnostic], report: ValidationReport) -> str:
+    errors = sum(d.severity.value == "error" for d in diagnostics)
+    warnings = len(diagnostics) - errors
+    cached = f"; {report.cached} from cache" if report.cached else ""
+    return (
+        f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in "
+        f"{_count(report.files, 'file')} ({_count(report.packs, 'pack')}, "
+        f"{_count(report.cards, 'card')}{cached})"
+    )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"

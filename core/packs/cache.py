@@ -1,0 +1,222 @@
+"""A per-user cache of compiled packs, keyed by a hash of everything they depend on.
+
+The key covers every file's path and bytes, the catalogue fingerprint (game declarations,
+the kinds' JSON Schemas, whether effects are checked), the hexforge version and the
+source files of the validator and the DSL, so a stale entry cannot be hit. Entries are
+JSON (never pickle: a cache file must not be able to run code); the cards are
+re-validated against their models when read, which also guards against corruption - a
+damaged entry is simply a miss.
+
+Location: ``$HEXFORGE_CACHE_DIR`` when set, else platformdirs' user cache directory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from hexforge.core.errors import Diagnostic, Severity
+from hexforge.core.packs.catalogue import Catalogue
+from hexforge.core.packs.compiled import (
+    CardEntry,
+    CompiledPack,
+    FileResult,
+    Located,
+    Permission,
+    Reference,
+    span_dict,
+    span_from,
+)
+from hexforge.core.packs.models import PackManifest
+
+ENV = "HEXFORGE_CACHE_DIR"
+FORMAT = 1
+
+
+def cache_dir() -> Path:
+    """Where compiled packs are cached."""
+    configured = os.environ.get(ENV)
+    base = Path(configured) if configured else Path(platformdirs.user_cache_dir("hexforge"))
+    return base / "packs"
+
+
+@dataclass(frozen=True, slots=True)
+class PackCache:
+    """Reads and writes compiled packs in ``directory``."""
+
+    directory: Path
+
+    @classmethod
+    def default(cls) -> PackCache:
+        return cls(cache_dir())
+
+    def load(self, key: str, catalogue: Catalogue) -> CompiledPack | None:
+        path = self.directory / f"{key}.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return _pack_from(data, catalogue)
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def store(self, key: str, pack: CompiledPack) -> None:
+        """Write atomically; a cache that cannot be written is silently skipped."""
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(_pack_dict(pack), out, ensure_ascii=False, separators=(",", ":"))
+            os.replace(temporary, self.directory / f"{key}.json")
+        except OSError:
+            return
+
+
+def pack_key(root: str, files: Sequence[tuple[str, bytes]], catalogue_fingerprint: str) -> str:
+    """The cache key of a pack: its display root, files (name and bytes) and the context."""
+    digest = hashlib.sha256()
+    digest.update(f"{FORMAT}\0{root}\0{catalogue_fingerprint}\0{_code_fingerprint()}".encode())
+    for name, raw in files:
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256(raw).digest())
+    return digest.hexdigest()
+
+
+_CODE: list[str] = []
+
+
+def _code_fingerprint() -> str:
+    """hexforge's version plus the size and mtime of the validator's and the DSL's sources."""
+    if not _CODE:
+        digest = hashlib.sha256()
+        try:
+            digest.update(version("hexforge").encode())
+        except PackageNotFoundError:
+            digest.update(b"unknown")
+        here = Path(__file__).resolve().parent
+        sources = list(here.glob("*.py"))
+        try:
+            import hexforge.dsl as dsl
+
+            sources += list(Path(dsl.__file__).resolve().parent.glob("*"))
+        except ImportError:
+            pass
+        for source in sorted(set(sources)):
+            stat = source.stat()
+            digest.update(f"{source}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+        _CODE.append(digest.hexdigest())
+    return _CODE[0]
+
+
+# -- JSON form ---------------------------------------------------------------------------
+
+
+def _located_dict(at: Located) -> dict[str, Any]:
+    return {"span": span_dict(at.span), "source": at.source_line}
+
+
+def _located_from(data: dict[str, Any]) -> Located:
+    span = span_from(data["span"])
+    assert span is not None
+    return Located(span, data["source"])
+
+
+def _diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "code": d.code,
+        "message": d.message,
+        "span": span_dict(d.span),
+        "source": d.source_line,
+        "hint": d.hint,
+        "severity": d.severity.value,
+    }
+
+
+def _diagnostic_from(data: dict[str, Any]) -> Diagnostic:
+    return Diagnostic(
+        data["code"],
+        data["message"],
+        span_from(data["span"]),
+        data["source"],
+        data["hint"],
+        Severity(data["severity"]),
+    )
+
+
+def _pack_dict(pack: CompiledPack) -> dict[str, Any]:
+    return {
+        "root": pack.root,
+        "manifest": pack.manifest.model_dump(mode="json") if pack.manifest else None,
+        "manifest_at": {k: _located_dict(v) for k, v in pack.manifest_at.items()},
+        "diagnostics": [_diagnostic_dict(d) for d in pack.diagnostics],
+        "files": [
+            {
+                "file": result.file,
+                "diagnostics": [_diagnostic_dict(d) for d in result.diagnostics],
+                "cards": [_entry_dict(entry) for entry in result.cards],
+            }
+            for result in pack.files
+        ],
+    }
+
+
+def _entry_dict(entry: CardEntry) -> dict[str, Any]:
+    return {
+        "card": entry.card.model_dump(mode="json"),
+        "at": {k: _located_dict(v) for k, v in entry.at.items()},
+        "references": [
+            [r.target, list(r.kinds), r.field, _located_dict(r.at)] for r in entry.references
+        ],
+        "permissions": [
+            [p.action, p.allowed, p.conditional, _located_dict(p.at)] for p in entry.permissions
+        ],
+    }
+
+
+def _pack_from(data: dict[str, Any], catalogue: Catalogue) -> CompiledPack:
+    manifest = PackManifest.model_validate(data["manifest"]) if data["manifest"] else None
+    game = catalogue.game(manifest.game) if manifest is not None else None
+    files = []
+    for result in data["files"]:
+        cards = []
+        for entry in result["cards"]:
+            card_data = entry["card"]
+            if game is None:
+                raise KeyError("cached cards without a game")
+            model = game.models[card_data["kind"]]
+            cards.append(
+                CardEntry(
+                    model.model_validate(card_data),
+                    result["file"],
+                    {k: _located_from(v) for k, v in entry["at"].items()},
+                    tuple(
+                        Reference(t, tuple(k), f, _located_from(a))
+                        for t, k, f, a in entry["references"]
+                    ),
+                    tuple(
+                        Permission(a, bool(al), bool(c), _located_from(at))
+                        for a, al, c, at in entry["permissions"]
+                    ),
+                )
+            )
+        files.append(
+            FileResult(
+                result["file"],
+                tuple(cards),
+                tuple(_diagnostic_from(d) for d in result["diagnostics"]),
+            )
+        )
+    return CompiledPack(
+        data["root"],
+        manifest,
+        {k: _located_from(v) for k, v in data["manifest_at"].items()},
+        tuple(files),
+        tuple(_diagnostic_from(d) for d in data["diagnostics"]),
+    )

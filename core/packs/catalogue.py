@@ -1,0 +1,210 @@
+"""What the installed plugins tell the validator: games with their kinds, tiers and packs.
+
+Built once per run from plain hook results (this module knows no plugin manager): the
+``game.yaml`` declarations, the :class:`CardKind` registrations, the shipped pack folders,
+and per game the DSL vocabulary to check effect texts with.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, get_args
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from hexforge.core.errors import Diagnostic
+from hexforge.core.packs import codes
+from hexforge.core.packs.model_errors import model_diagnostics
+from hexforge.core.packs.models import Card, GameDeclaration
+from hexforge.core.packs.yamlio import load_file
+from hexforge.core.rules import Tier
+from hexforge.dsl.vocabulary import Vocabulary
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """A card kind a plugin provides: its game, its name and the pydantic model of its cards.
+
+    ``model`` subclasses :class:`~hexforge.core.packs.models.Card` with ``kind`` narrowed
+    to ``Literal[kind]``; the game's ``game.yaml`` must list the kind in one of its tiers.
+    """
+
+    game: str
+    kind: str
+    model: type[Card]
+
+
+@dataclass(frozen=True, slots=True)
+class GameContent:
+    """One game as the validator sees it."""
+
+    id: str
+    tiers: tuple[Tier, ...] = ()  # highest first
+    kind_tiers: Mapping[str, Tier] = field(default_factory=dict)
+    models: Mapping[str, type[Card]] = field(default_factory=dict)
+    vocabulary: Vocabulary | None = None  # effect texts are not checked without one
+    declaration: str | None = None  # the game.yaml file, for messages
+
+    def kinds(self) -> list[str]:
+        """Every kind the game declares, in tier order."""
+        return list(self.kind_tiers)
+
+    def adapter(self) -> TypeAdapter[Any] | None:
+        """The discriminated union of this game's card models (None without models)."""
+        return card_adapter(tuple(self.models.values()))
+
+
+def card_adapter(models: Sequence[type[Card]]) -> TypeAdapter[Any] | None:
+    """A TypeAdapter for a card of any of ``models``, discriminated by ``kind``."""
+    from typing import Annotated, Union
+
+    from pydantic import Field
+
+    if not models:
+        return None
+    if len(models) == 1:
+        return TypeAdapter(models[0])
+    union: Any = Union[tuple(models)]  # noqa: UP007 - built at run time
+    annotated: Any = Annotated[union, Field(discriminator="kind")]
+    return TypeAdapter(annotated)
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """Games, installed packs and the problems found while building them."""
+
+    games: Mapping[str, GameContent]
+    installed_packs: tuple[Path, ...] = ()
+    problems: tuple[Diagnostic, ...] = ()
+    code_stamp: str = ""  # the plugins' code (their vocabularies are code, not data)
+
+    def game(self, game_id: str) -> GameContent | None:
+        return self.games.get(game_id)
+
+    def fingerprint(self) -> str:
+        """A hash of everything that changes validation results besides the files."""
+        digest = hashlib.sha256()
+        for game_id in sorted(self.games):
+            game = self.games[game_id]
+            digest.update(game_id.encode())
+            digest.update(repr([(t.rank, t.name) for t in game.tiers]).encode())
+            digest.update(repr(sorted((k, t.name) for k, t in game.kind_tiers.items())).encode())
+            for kind in sorted(game.models):
+                schema = game.models[kind].model_json_schema()
+                digest.update(json.dumps(schema, sort_keys=True).encode())
+            digest.update(repr(game.vocabulary is not None).encode())
+        digest.update(self.code_stamp.encode())
+        return digest.hexdigest()
+
+
+def build_catalogue(
+    game_ids: Sequence[str],
+    declarations: Sequence[Path],
+    kinds: Sequence[CardKind],
+    packs: Sequence[Path] = (),
+    vocabulary: Callable[[str], Vocabulary | None] = lambda game: None,
+    code_stamp: str = "",
+) -> Catalogue:
+    """Check and combine what the plugins declared.
+
+    ``code_stamp`` identifies the plugins' code (it goes into cache keys).
+    ``game_ids`` are the games the plugins provide; a declaration or kind for another
+    game, a kind no tier lists, or a model whose ``kind`` does not match is a problem
+    (HF227) and is left out, so one broken plugin does not hide the others' content.
+    """
+    problems: list[Diagnostic] = []
+    declared: dict[str, tuple[GameDeclaration, str]] = {}
+    for path in declarations:
+        loaded = _load_declaration(path, problems)
+        if loaded is None:
+            continue
+        if loaded.game not in game_ids:
+            problems.append(
+                _registration(
+                    f"{path} declares game {loaded.game!r}, which no installed plugin provides",
+                    game_ids,
+                    loaded.game,
+                )
+            )
+            continue
+        declared[loaded.game] = (loaded, str(path))
+    games: dict[str, GameContent] = {}
+    for game_id in game_ids:
+        declaration, file = declared.get(game_id, (None, None))
+        tiers: tuple[Tier, ...] = ()
+        kind_tiers: dict[str, Tier] = {}
+        if declaration is not None:
+            count = len(declaration.tiers)
+            tiers = tuple(Tier(count - i, t.id) for i, t in enumerate(declaration.tiers))
+            for tier, decl in zip(tiers, declaration.tiers, strict=True):
+                for kind in decl.kinds:
+                    kind_tiers[kind] = tier
+        models: dict[str, type[Card]] = {}
+        for registered in kinds:
+            if registered.game != game_id:
+                continue
+            problem = _check_kind(registered, kind_tiers)
+            if problem is not None:
+                problems.append(problem)
+            else:
+                models[registered.kind] = registered.model
+        games[game_id] = GameContent(
+            game_id, tiers, kind_tiers, models, vocabulary(game_id) if models else None, file
+        )
+    for registered in kinds:
+        if registered.game not in games:
+            problems.append(
+                _registration(
+                    f"card kind {registered.kind!r} is registered for game "
+                    f"{registered.game!r}, which no plugin provides",
+                    game_ids,
+                    registered.game,
+                )
+            )
+    return Catalogue(games, tuple(packs), tuple(problems), code_stamp)
+
+
+def _load_declaration(path: Path, problems: list[Diagnostic]) -> GameDeclaration | None:
+    result = load_file(path)
+    problems.extend(result.diagnostics)
+    if result.document is None or result.diagnostics:
+        return None
+    doc = result.document
+    try:
+        return GameDeclaration.model_validate_json(json.dumps(doc.data), strict=True)
+    except ValidationError as error:
+        problems.extend(model_diagnostics(error, doc, (), GameDeclaration))
+        return None
+
+
+def _check_kind(registered: CardKind, kind_tiers: Mapping[str, Tier]) -> Diagnostic | None:
+    if registered.kind not in kind_tiers:
+        return _registration(
+            f"card kind {registered.kind!r} of game {registered.game!r} is in no tier of "
+            "the game's game.yaml",
+            list(kind_tiers),
+            registered.kind,
+        )
+    model = registered.model
+    if not (isinstance(model, type) and issubclass(model, BaseModel) and issubclass(model, Card)):
+        return _registration(f"the model of card kind {registered.kind!r} is not a Card", [], "")
+    annotation = model.model_fields["kind"].annotation
+    if get_args(annotation) != (registered.kind,):
+        return _registration(
+            f"the model {model.__name__} of card kind {registered.kind!r} must declare "
+            f"kind: Literal[{registered.kind!r}]",
+            [],
+            "",
+        )
+    return None
+
+
+def _registration(message: str, known: Sequence[str], name: str) -> Diagnostic:
+    close = difflib.get_close_matches(name, list(known), n=1) if name else []
+    hint = f"did you mean {close[0]!r}?" if close else "see docs/plugins.md (card kinds)"
+    return Diagnostic(codes.BAD_KIND_REGISTRATION, message, None, None, hint)

@@ -1,0 +1,234 @@
+"""Compiling one pack on its own: the manifest, then each card file against its kind.
+
+Every problem is collected, never raised: a pack with ten broken cards reports ten
+problems in one run. A file with YAML errors is not checked against the models (its data
+would be a guess); every other file is.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from hexforge.core.errors import Diagnostic, Severity
+from hexforge.core.packs import codes
+from hexforge.core.packs.catalogue import GameContent
+from hexforge.core.packs.compiled import CardEntry, FileResult, Located, Permission, Reference
+from hexforge.core.packs.effects import check_effect
+from hexforge.core.packs.fields import marked_values
+from hexforge.core.packs.model_errors import dotted, model_diagnostics
+from hexforge.core.packs.models import Card, EffectText, PackManifest, Ref
+from hexforge.core.packs.yamlio import LoadResult, YamlDocument, YamlPath, load_file
+
+MANIFEST = "pack.yaml"
+CARD_SUFFIXES = (".yaml", ".yml")
+
+
+def load_manifest(root: Path, display: str) -> tuple[YamlDocument | None, list[Diagnostic]]:
+    """The pack.yaml document of ``root`` and its YAML problems."""
+    result = load_file(root / MANIFEST, name=_join(display, MANIFEST))
+    return _usable(result)
+
+
+def validate_manifest(doc: YamlDocument) -> tuple[PackManifest | None, list[Diagnostic]]:
+    """The manifest model, or its problems at their positions."""
+    try:
+        return PackManifest.model_validate_json(json.dumps(doc.data), strict=True), []
+    except ValidationError as error:
+        return None, model_diagnostics(error, doc, (), PackManifest)
+
+
+def manifest_positions(doc: YamlDocument) -> dict[str, Located]:
+    """Where the manifest's id, game and each ``requires`` entry are written."""
+    found: dict[str, Located] = {}
+    for name in ("id", "game", "version", "languages"):
+        found[name] = located(doc, (name,))
+    requires = doc.data.get("requires") if isinstance(doc.data, dict) else None
+    for pack in requires or {}:
+        found[f"requires/{pack}"] = located(doc, ("requires", pack))
+        found[f"requires/{pack}:key"] = located(doc, ("requires", pack), key=True)
+    for index, _ in enumerate(doc.data.get("cards") or [] if isinstance(doc.data, dict) else []):
+        found[f"cards/{index}"] = located(doc, ("cards", index))
+    return found
+
+
+def card_files(
+    root: Path, display: str, manifest: PackManifest, at: dict[str, Located]
+) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
+    """The card files of a pack, sorted, with a problem for each missing listed folder."""
+    files: list[tuple[Path, str]] = []
+    problems: list[Diagnostic] = []
+    for index, folder in enumerate(manifest.cards):
+        base = root / folder
+        if not base.is_dir():
+            where = at.get(f"cards/{index}")
+            if where is not None:  # the default 'cards' folder may be absent: an empty pack
+                problems.append(
+                    where.diagnostic(
+                        codes.MISSING_FOLDER,
+                        f"cards folder '{folder}' does not exist in the pack",
+                        "the folder is relative to pack.yaml",
+                    )
+                )
+            continue
+        for path in sorted(base.rglob("*")):
+            relative = path.relative_to(root)
+            hidden = any(part.startswith(".") for part in relative.parts)
+            if path.suffix in CARD_SUFFIXES and path.is_file() and not hidden:
+                files.append((path, _join(display, relative.as_posix())))
+    return files, problems
+
+
+def compile_file(path: Path, name: str, pack_id: str, game: GameContent) -> FileResult:
+    """Load one card file and validate every card in it."""
+    doc, problems = _usable(load_file(path, name=name))
+    if doc is None:
+        return FileResult(name, (), tuple(problems))
+    entries: list[CardEntry] = []
+    for prefix, item in _items(doc, problems):
+        entry = _compile_card(doc, prefix, item, pack_id, game, problems)
+        if entry is not None:
+            entries.append(entry)
+    return FileResult(name, tuple(entries), tuple(problems))
+
+
+def _usable(result: LoadResult) -> tuple[YamlDocument | None, list[Diagnostic]]:
+    problems = list(result.diagnostics)
+    return (result.document if not problems else None), problems
+
+
+def _items(doc: YamlDocument, problems: list[Diagnostic]) -> Iterator[tuple[YamlPath, Any]]:
+    data = doc.data
+    if data is None or data == []:
+        problems.append(
+            doc.diagnostic(
+                codes.NO_CARDS,
+                "the file holds no cards",
+                hint="write one card (a mapping) or a list of cards, or delete the file",
+                severity=Severity.WARNING,
+            )
+        )
+        return
+    if isinstance(data, dict):
+        yield (), data
+        return
+    if not isinstance(data, list):
+        problems.append(
+            doc.diagnostic(
+                codes.NOT_CARDS,
+                "a card file holds one card (a mapping) or a list of cards",
+                hint="start the card with 'id:' or each card of a list with '- id:'",
+            )
+        )
+        return
+    for index, item in enumerate(data):
+        if isinstance(item, dict):
+            yield (index,), item
+        else:
+            problems.append(
+                doc.diagnostic(
+                    codes.NOT_CARDS,
+                    f"item {index + 1} of the list is not a card (a mapping)",
+                    (index,),
+                    hint="each card of a list starts with '- id:'",
+                )
+            )
+
+
+def _compile_card(
+    doc: YamlDocument,
+    prefix: YamlPath,
+    item: dict[str, Any],
+    pack_id: str,
+    game: GameContent,
+    problems: list[Diagnostic],
+) -> CardEntry | None:
+    model = _model_for(doc, prefix, item, game, problems)
+    if model is None:
+        return None
+    try:
+        card = model.model_validate_json(json.dumps(item), strict=True)
+    except ValidationError as error:
+        problems.extend(model_diagnostics(error, doc, prefix, model))
+        return None
+    at: dict[str, Located] = {
+        name: located(doc, (*prefix, name), key=name in ("name", "text"))
+        for name in ("id", "kind", "name", "text", "replaces")
+        if name in item
+    }
+    references: list[Reference] = []
+    if card.replaces is not None:
+        references.append(Reference(card.replaces, (card.kind,), "replaces", at["replaces"]))
+    permissions: list[Permission] = []
+    for marked in marked_values(card):
+        path = (*prefix, *marked.path)
+        if isinstance(marked.marker, Ref):
+            target = marked.text if "/" in marked.text else f"{pack_id}/{marked.text}"
+            field = dotted(marked.path)
+            references.append(Reference(target, marked.marker.kinds, field, located(doc, path)))
+        elif isinstance(marked.marker, EffectText) and game.vocabulary is not None:
+            report = check_effect(marked.text, game.vocabulary, doc, path)
+            problems.extend(report.diagnostics)
+            permissions.extend(report.permissions)
+    return CardEntry(card, doc.file or "", at, tuple(references), tuple(permissions))
+
+
+def _model_for(
+    doc: YamlDocument,
+    prefix: YamlPath,
+    item: dict[str, Any],
+    game: GameContent,
+    problems: list[Diagnostic],
+) -> type[Card] | None:
+    kinds = game.kinds()
+    listed = ", ".join(kinds) or "none yet"
+    if "kind" not in item:
+        problems.append(
+            doc.diagnostic(
+                codes.MISSING_FIELD,
+                "missing required field 'kind'",
+                prefix,
+                key=bool(prefix),
+                hint=f"add 'kind:'; kinds of game {game.id}: {listed}",
+            )
+        )
+        return None
+    kind = item["kind"]
+    if not isinstance(kind, str) or kind not in game.kind_tiers:
+        close = difflib.get_close_matches(str(kind), kinds, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else f"kinds of game {game.id}: {listed}"
+        problems.append(
+            doc.diagnostic(
+                codes.UNKNOWN_KIND,
+                f"'{kind}' is not a card kind of game {game.id}",
+                (*prefix, "kind"),
+                hint=hint,
+            )
+        )
+        return None
+    model = game.models.get(kind)
+    if model is None:
+        problems.append(
+            doc.diagnostic(
+                codes.KIND_WITHOUT_MODEL,
+                f"no installed plugin defines the fields of card kind '{kind}' of game {game.id}",
+                (*prefix, "kind"),
+                hint="install or update the game's plugin (see 'hexforge plugins')",
+            )
+        )
+    return model
+
+
+def located(doc: YamlDocument, path: YamlPath, *, key: bool = False) -> Located:
+    """The position of ``path`` in ``doc``, kept for later reports."""
+    span = doc.span(path, key=key)
+    return Located(span, doc.source_line(span.line))
+
+
+def _join(display: str, relative: str) -> str:
+    return relative if display in ("", ".") else f"{display.rstrip('/')}/{relative}"

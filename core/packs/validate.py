@@ -1,0 +1,294 @@
+"""``hexforge validate`` as a library call: find packs, compile them (cached), cross-check.
+
+Every problem of every file is collected in one run. Packs that changed are compiled in
+worker processes when there are many files (YAML parsing is pure Python and the work is
+per file), packs that did not come from the cache; the installed packs are loaded too, as
+the context references and ``requires`` resolve against, but only the packs asked for
+are reported.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from hexforge.core import codes as core_codes
+from hexforge.core.errors import Diagnostic, Severity, Span
+from hexforge.core.packs import codes
+from hexforge.core.packs.cache import PackCache, pack_key
+from hexforge.core.packs.catalogue import Catalogue, GameContent
+from hexforge.core.packs.compiled import CompiledPack, FileResult
+from hexforge.core.packs.compiler import (
+    MANIFEST,
+    card_files,
+    compile_file,
+    load_manifest,
+    manifest_positions,
+    validate_manifest,
+)
+
+PARALLEL_FROM = 200
+"""Fewer files than this are compiled in this process (starting workers costs more)."""
+
+_SKIP_DIRS = {".git", ".hg", ".venv", "venv", "node_modules", "__pycache__", ".tox"}
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationReport:
+    """The outcome of a run: every diagnostic, sorted, plus counts for the summary line."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    packs: int = 0
+    files: int = 0
+    cards: int = 0
+    cached: int = 0
+    usage: tuple[Diagnostic, ...] = ()  # paths that do not exist (exit code 2)
+
+    @property
+    def errors(self) -> int:
+        return sum(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        return len(self.diagnostics) - self.errors
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A pack whose manifest is read but whose cards still need compiling."""
+
+    root: str
+    pack: CompiledPack
+    key: str | None
+    files: list[tuple[Path, str]] = field(default_factory=list)
+    results: list[FileResult] = field(default_factory=list)
+
+
+def validate(
+    paths: Sequence[Path],
+    catalogue: Catalogue,
+    *,
+    cache: PackCache | None = None,
+    jobs: int | None = None,
+) -> ValidationReport:
+    """Validate the packs at ``paths`` (every installed pack when empty)."""
+    usage: list[Diagnostic] = []
+    problems: list[Diagnostic] = []
+    roots = find_pack_roots(paths, usage, problems) if paths else list(catalogue.installed_packs)
+    targets = {_resolved(r) for r in roots}
+    context = [p for p in catalogue.installed_packs if _resolved(p) not in targets]
+    ordered = [*roots, *context]
+    packs = compile_packs(ordered, catalogue, cache=cache, jobs=jobs)
+    target_packs = packs[: len(roots)]
+    from hexforge.core.packs.crosscheck import cross_check
+
+    for pack in target_packs:
+        problems.extend(pack.all_diagnostics())
+    problems.extend(cross_check(packs, target_packs, catalogue))
+    files = sum(len(p.files) + 1 for p in target_packs)
+    cards = sum(len(p.cards()) for p in target_packs)
+    cached = sum(1 for p in target_packs if p.cached)
+    return ValidationReport(
+        tuple(sorted(set(problems), key=_order)),
+        len(target_packs),
+        files,
+        cards,
+        cached,
+        tuple(usage),
+    )
+
+
+def find_pack_roots(
+    paths: Sequence[Path], usage: list[Diagnostic], problems: list[Diagnostic]
+) -> list[Path]:
+    """Pack folders for the given paths: a pack folder, a folder of packs, or a file in one."""
+    roots: list[Path] = []
+    for path in paths:
+        if not path.exists():
+            usage.append(
+                Diagnostic(
+                    core_codes.PATH_NOT_FOUND,
+                    f"path '{path}' does not exist",
+                    hint="give pack folders, folders of packs, or files inside a pack",
+                )
+            )
+            continue
+        found = _packs_at(path)
+        if not found:
+            problems.append(
+                Diagnostic(
+                    codes.NO_PACK,
+                    f"no {MANIFEST} found for '{path}'",
+                    Span.point(str(path), 1, 1) if path.is_file() else None,
+                    _first_line(path),
+                    hint=f"a content pack is a folder with a {MANIFEST} (see docs/content.md)",
+                )
+            )
+        for root in found:
+            if _resolved(root) not in {_resolved(r) for r in roots}:
+                roots.append(root)
+    return roots
+
+
+def _packs_at(path: Path) -> list[Path]:
+    if path.is_file():
+        for parent in [path.parent, *path.parent.parents]:
+            if (parent / MANIFEST).is_file():
+                return [parent]
+        return []
+    if (path / MANIFEST).is_file():
+        return [path]
+    found = []
+    for dirpath, dirnames, filenames in os.walk(path):
+        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
+        if MANIFEST in filenames:
+            found.append(Path(dirpath))
+    return found
+
+
+def compile_packs(
+    roots: Sequence[Path],
+    catalogue: Catalogue,
+    *,
+    cache: PackCache | None = None,
+    jobs: int | None = None,
+) -> list[CompiledPack]:
+    """Compile each pack (from the cache when it has not changed), in the order given."""
+    pending = [_start(root, catalogue, cache) for root in roots]
+    tasks = [
+        (path, name, p.pack.manifest.id, p.pack.manifest.game, i)
+        for i, p in enumerate(pending)
+        if p.pack.manifest is not None
+        for path, name in p.files
+    ]
+    for index, result in _run(tasks, catalogue, jobs):
+        pending[index].results.append(result)
+    packs = []
+    for p in pending:
+        if p.files or p.key is not None:
+            pack = CompiledPack(
+                p.pack.root,
+                p.pack.manifest,
+                p.pack.manifest_at,
+                tuple(p.results),
+                p.pack.diagnostics,
+            )
+            if cache is not None and p.key is not None:
+                cache.store(p.key, pack)
+        else:
+            pack = p.pack
+        packs.append(pack)
+    return packs
+
+
+def _start(root: Path, catalogue: Catalogue, cache: PackCache | None) -> _Pending:
+    """Read the manifest and list the files; a cache hit comes back with nothing to do."""
+    display = _display(root)
+    doc, problems = load_manifest(root, display)
+    if doc is None:
+        return _Pending(display, CompiledPack(display, None, {}, (), tuple(problems)), None)
+    manifest, problems = validate_manifest(doc)
+    at = manifest_positions(doc)
+    if manifest is None:
+        return _Pending(display, CompiledPack(display, None, at, (), tuple(problems)), None)
+    game = catalogue.game(manifest.game)
+    if game is None:
+        problem = at["game"].diagnostic(
+            codes.UNKNOWN_GAME,
+            f"game '{manifest.game}' is not provided by any installed plugin",
+            _known(manifest.game, list(catalogue.games)),
+        )
+        return _Pending(display, CompiledPack(display, None, at, (), (problem,)), None)
+    files, folder_problems = card_files(root, display, manifest, at)
+    pack = CompiledPack(display, manifest, at, (), tuple(folder_problems))
+    key = None
+    if cache is not None:
+        try:
+            contents = [(MANIFEST, (root / MANIFEST).read_bytes())]
+            contents += [(name, path.read_bytes()) for path, name in files]
+        except OSError:
+            contents = []
+        if contents:
+            key = pack_key(display, contents, catalogue.fingerprint())
+            hit = cache.load(key, catalogue)
+            if hit is not None:
+                return _Pending(display, replace(hit, cached=True), None)
+    return _Pending(display, pack, key, files)
+
+
+_WORKER_GAMES: dict[str, GameContent] = {}
+
+
+def _work(task: tuple[str, str, str, str]) -> FileResult:
+    path, name, pack_id, game_id = task
+    return compile_file(Path(path), name, pack_id, _WORKER_GAMES[game_id])
+
+
+def _run(
+    tasks: list[tuple[Path, str, str, str, int]], catalogue: Catalogue, jobs: int | None
+) -> list[tuple[int, FileResult]]:
+    """Compile every file, in worker processes when it pays off; results in task order."""
+    workers = jobs if jobs is not None else min(os.cpu_count() or 1, 4)
+    if (
+        workers > 1
+        and len(tasks) >= PARALLEL_FROM
+        and "fork" in multiprocessing.get_all_start_methods()
+    ):
+        _WORKER_GAMES.clear()
+        _WORKER_GAMES.update(catalogue.games)
+        try:
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(workers, mp_context=context) as pool:
+                plain = [(str(p), n, pid, g) for p, n, pid, g, _ in tasks]
+                chunk = max(1, len(plain) // (workers * 8))
+                results = list(pool.map(_work, plain, chunksize=chunk))
+            return [(t[4], r) for t, r in zip(tasks, results, strict=True)]
+        except Exception:  # a model that cannot cross processes: do it here instead
+            pass
+        finally:
+            _WORKER_GAMES.clear()
+    games = catalogue.games
+    return [(i, compile_file(p, n, pid, games[g])) for p, n, pid, g, i in tasks]
+
+
+def _display(root: Path) -> str:
+    """How files of ``root`` are named in reports: relative to the working directory if inside."""
+    try:
+        relative = os.path.relpath(root)
+    except ValueError:
+        return str(root)
+    return str(root.resolve()) if relative.startswith("..") else relative
+
+
+def _resolved(path: Path) -> Path:
+    return path.resolve()
+
+
+def _known(name: str, known: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, known, n=1)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return "installed games: " + (", ".join(sorted(known)) or "none")
+
+
+def _order(d: Diagnostic) -> tuple[str, int, int, str, str]:
+    span = d.span
+    if span is None:
+        return ("", 0, 0, d.code, d.message)
+    return (span.file or "", span.line, span.column, d.code, d.message)
+
+
+def _first_line(path: Path) -> str | None:
+    if not path.is_file():
+        return None
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            return handle.readline().rstrip("\r\n")
+    except OSError:
+        return None

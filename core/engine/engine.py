@@ -455,11 +455,12 @@ class Engine:
         if not entries:
             return []
         found: list[Trigger] = []
+        bindings = self._bindings(event)  # shared: conditions only read them
         for entry in entries:
             if self._spent(entry, event, window):
                 continue
             hook = entry.rule
-            context = self._hook_context(entry, event)
+            context = EffectContext(self, hook.source, entry.bearer, bindings)
             if hook.condition is None or hook.condition(context):
                 found.append(Trigger(entry, event, context))
         return found
@@ -476,10 +477,11 @@ class Engine:
         frame = self.innermost(once)
         return frame is not None and frame.used(f"hook:{entry.key}")
 
-    def _hook_context(self, entry: Entry[Hook], event: Event) -> EffectContext:
+    @staticmethod
+    def _bindings(event: Event) -> dict[str, object]:
         bindings: dict[str, object] = dict(event.payload)
         bindings["event"] = event
-        return EffectContext(self, entry.rule.source, entry.bearer, bindings)
+        return bindings
 
     def _resolve(self, triggers: list[Trigger], window: Window, event: Event | None) -> None:
         """Resolve simultaneous triggers one by one in the order the game's orderer picks."""
@@ -528,7 +530,7 @@ class Engine:
         )
         self._enter(f"{trigger.card} on {event.name}", hook.source.span)
         try:
-            hook.action(self._hook_context(entry, event))
+            hook.action(EffectContext(self, hook.source, entry.bearer, self._bindings(event)))
         finally:
             self._firing.pop()
 

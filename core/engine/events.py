@@ -120,6 +120,11 @@ def _type_problem(engine: Engine, type_name: str, value: object) -> str | None:
     """Why ``value`` is not of ``type_name`` (None: it is). None values mean "absent"."""
     if value is None:
         return None
+    if type_name.endswith("*"):  # a list of the named type (the DSL's ``unit*``)
+        if not isinstance(value, list):
+            return f"expected a list of {type_name[:-1]}, got {value!r}"
+        problems = (_type_problem(engine, type_name[:-1], item) for item in value)
+        return next((problem for problem in problems if problem), None)
     if type_name == BaseType.INT:
         ok = isinstance(value, int) and not isinstance(value, bool)
         return None if ok else f"expected an int, got {value!r}"

@@ -52,6 +52,18 @@ def test_entity_fields_check_the_kind() -> None:
         engine.emit("played", card=unit)
 
 
+def test_list_fields_check_every_item() -> None:
+    rules = Ruleset(entity_kinds={"unit"})
+    rules.declare_event(EventType("blast", (Field("victims", "unit*"),)))
+    engine = Engine.new(rules, 1, ["a", "b"])
+    unit = engine.create("unit", "a")
+    assert engine.emit("blast", victims=[unit]).payload == {"victims": [unit]}
+    with pytest.raises(HexforgeError, match="expected a list of unit"):
+        engine.emit("blast", victims=unit)
+    with pytest.raises(HexforgeError, match="no entity 'ghost'"):
+        engine.emit("blast", victims=[unit, "ghost"])
+
+
 def test_declarations_are_checked() -> None:
     rules = Ruleset()
     rules.declare_event(EventType("hit"))

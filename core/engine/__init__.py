@@ -12,7 +12,7 @@ from hexforge.core.engine.decisions import (
     RandomAgent,
     ScriptedAgent,
 )
-from hexforge.core.engine.engine import Engine
+from hexforge.core.engine.engine import FOREVER, Engine, FrameOptions
 from hexforge.core.engine.events import Event, EventSpec, Phase
 from hexforge.core.engine.hierarchy import (
     PermissionConflict,
@@ -43,10 +43,12 @@ __all__ = [
     "Decision",
     "Engine",
     "Entity",
+    "FOREVER",
     "Event",
     "EventSpec",
     "FirstLegalAgent",
     "Frame",
+    "FrameOptions",
     "GameLog",
     "GameState",
     "Json",

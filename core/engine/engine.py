@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TextIO, TypeVar
+from typing import TextIO, TypedDict, TypeVar, Unpack
 
 from hexforge.core.engine import dice
 from hexforge.core.engine.decisions import Agent, Decision
@@ -62,7 +62,19 @@ from hexforge.core.rules import (
 )
 
 T = TypeVar("T")
-FOREVER = Duration()  # while the source and the bearer are in play
+FOREVER = Duration()
+
+
+class FrameOptions(TypedDict, total=False):
+    """Options of :meth:`Engine.open` and :meth:`Engine.context`."""
+
+    player: str | None  # who acts in it (the active / interrupting player)
+    subject: str | None  # the entity it is about (the active character)
+    ap: int  # action points available in it
+    simultaneous: bool  # a simultaneous window: deferred events land when it closes
+    defer: (
+        Sequence[str] | None
+    )  # the events it defers (None: all)  # while the source and the bearer are in play
 
 
 class Engine:
@@ -290,17 +302,10 @@ class Engine:
             )
         return frame
 
-    def open(
-        self,
-        kind: str,
-        *,
-        player: str | None = None,
-        subject: str | None = None,
-        ap: int = 0,
-        simultaneous: bool = False,
-        defer: Sequence[str] | None = None,
-    ) -> Frame:
+    def open(self, kind: str, **options: Unpack[FrameOptions]) -> Frame:
         """Push a context; ``simultaneous`` defers events (``defer`` names, default all)."""
+        player, subject = options.get("player"), options.get("subject")
+        ap, defer = options.get("ap", 0), options.get("defer")
         if defer is not None:
             for name in defer:
                 self.ruleset.event(name)
@@ -310,7 +315,7 @@ class Engine:
             player=player,
             subject=subject,
             ap=ap,
-            simultaneous=simultaneous,
+            simultaneous=options.get("simultaneous", False),
             defer=list(defer) if defer is not None else None,
         )
         self.state.stack.append(frame)
@@ -337,28 +342,15 @@ class Engine:
         self._write("close", frame=top.id, kind=top.kind)
 
     @contextmanager
-    def context(
-        self,
-        kind: str,
-        *,
-        player: str | None = None,
-        subject: str | None = None,
-        ap: int = 0,
-        simultaneous: bool = False,
-        defer: Sequence[str] | None = None,
-    ) -> Iterator[Frame]:
+    def context(self, kind: str, **options: Unpack[FrameOptions]) -> Iterator[Frame]:
         """``with engine.context("activation", ...) as frame:`` opens, then closes on exit."""
-        frame = self.open(
-            kind, player=player, subject=subject, ap=ap, simultaneous=simultaneous, defer=defer
-        )
+        frame = self.open(kind, **options)
         yield frame
         self.close(frame)
 
     def spend_ap(self, amount: int, frame: Frame | None = None) -> None:
         """Pay ``amount`` action points from ``frame`` (default innermost); HF408 if short."""
-        target = frame or self.top
-        if target is None:
-            raise fail(NO_CONTEXT, "no open context to pay action points from")
+        target = frame or self._top_or_fail()
         if amount > target.ap:
             who = f" of {target.subject}" if target.subject else ""
             raise fail(
@@ -370,14 +362,14 @@ class Engine:
         self._write("ap", frame=target.id, spent=amount, left=target.ap)
 
     def gain_ap(self, amount: int, frame: Frame | None = None) -> None:
-        target = frame or self.frame_of_any()
+        target = frame or self._top_or_fail()
         target.ap += amount
         self._write("ap", frame=target.id, gained=amount, left=target.ap)
 
-    def frame_of_any(self) -> Frame:
+    def _top_or_fail(self) -> Frame:
         top = self.top
         if top is None:
-            raise fail(NO_CONTEXT, "no open context")
+            raise fail(NO_CONTEXT, "no open context holds action points")
         return top
 
     # -- events and hooks ----------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from hexforge.core.engine.diagnostics import (
     BAD_DECLARATION,
@@ -76,25 +77,21 @@ class Ruleset:
             self.add_effect(key, effect)
 
     def event(self, name: str) -> EventSpec:
-        spec = self.events.get(name)
-        if spec is None:
-            raise fail(
-                UNKNOWN_EVENT, f"unknown event {name!r}", hint=did_you_mean(name, self.events)
-            )
-        return spec
+        return _lookup(self.events, name, UNKNOWN_EVENT, "event")
 
     def query(self, name: str) -> QuerySpec:
-        spec = self.queries.get(name)
-        if spec is None:
-            raise fail(
-                UNKNOWN_QUERY, f"unknown query {name!r}", hint=did_you_mean(name, self.queries)
-            )
-        return spec
+        return _lookup(self.queries, name, UNKNOWN_QUERY, "query")
 
     def effect(self, key: str) -> CompiledEffect:
-        effect = self.effects.get(key)
-        if effect is None:
-            raise fail(
-                UNKNOWN_EFFECT, f"unknown effect {key!r}", hint=did_you_mean(key, self.effects)
-            )
-        return effect
+        return _lookup(self.effects, key, UNKNOWN_EFFECT, "effect")
+
+
+V = TypeVar("V")
+
+
+def _lookup(table: dict[str, V], name: str, code: str, what: str) -> V:
+    """``table[name]``, or the error ``code`` with a "did you mean" hint."""
+    found = table.get(name)
+    if found is None:
+        raise fail(code, f"unknown {what} {name!r}", hint=did_you_mean(name, table))
+    return found

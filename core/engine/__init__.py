@@ -38,12 +38,12 @@ from hexforge.core.engine.state import (
 )
 
 __all__ = [
+    "FOREVER",
     "Agent",
     "Attachment",
     "Decision",
     "Engine",
     "Entity",
-    "FOREVER",
     "Event",
     "EventSpec",
     "FirstLegalAgent",

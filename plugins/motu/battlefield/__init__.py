@@ -55,6 +55,7 @@ from hexforge.plugins.motu.battlefield.sight import (
     hidden_by_platform,
     line_of_sight,
     sees,
+    trace_sight,
 )
 from hexforge.plugins.motu.battlefield.terrain import Ground, Location, TerrainKind, TerrainPiece
 
@@ -106,5 +107,6 @@ __all__ = [
     "rotations",
     "sees",
     "single",
+    "trace_sight",
     "within_hexes",
 ]

@@ -1,9 +1,14 @@
 """Line of sight (rulebook §Determining Line of Sight, §Massive Models - Line of Sight).
 
-A location sees another when, from one corner of its hex, two lines can be drawn to two
-different corners of the other hex without either passing through a blocking hex, and
-the two lines do not overlap. The German edition says "from exactly one corner", which
-settles the English "any corner": both lines start at the same corner.
+A location sees another when two lines can be drawn from corners of its hex to two
+different corners of the other hex without either passing through a blocking hex, and the
+two lines do not overlap. We read "cannot overlap" as: the two lines share no corner at
+either end and do not lie along each other. That reading makes sight between two
+locations symmetric (if Stratos sees Evil-Lyn, she sees him), which the tests check. The
+German edition says both lines start from one corner; the English, French and Polish
+texts do not, and a one-corner rule would let a single column hide two models standing
+in one straight file from each other entirely, so we follow the majority text
+(docs/motu-battlefield.md, "Line of sight").
 
 What blocks depends on elevation:
 
@@ -26,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hexforge.core.hexgrid import Hex, corner, relative_crossing, segments_overlap
+from hexforge.core.hexgrid import Hex, Point, corner, relative_crossing, segments_overlap
 from hexforge.plugins.motu.battlefield.map import Map
 from hexforge.plugins.motu.battlefield.terrain import Location
 
@@ -34,11 +39,10 @@ from hexforge.plugins.motu.battlefield.terrain import Location
 def sees(map_: Map, a: Location, b: Location) -> bool:
     """True when a model at ``a`` has line of sight to ``b``. Memoised per map."""
     memo = map_.memo("sight")
-    key = (a, b)
+    key = (a, b) if a <= b else (b, a)
     found = memo.get(key)
     if found is None:
-        found = _sees(map_, a, b)
-        memo[key] = found
+        found = memo[key] = trace_sight(map_, *key)
     return bool(found)
 
 
@@ -84,7 +88,8 @@ def clear_lines(map_: Map, a: Location, b: Location) -> list[tuple[int, int]]:
     ]
 
 
-def _sees(map_: Map, a: Location, b: Location) -> bool:
+def trace_sight(map_: Map, a: Location, b: Location) -> bool:
+    """Line of sight from ``a`` to ``b`` worked out afresh (what :func:`sees` memoises)."""
     if a == b:
         return True
     if hidden_by_platform(map_, a, b):
@@ -93,16 +98,17 @@ def _sees(map_: Map, a: Location, b: Location) -> bool:
     if not blocking:
         return True
     delta = b.hex - a.hex
+    clear: list[tuple[int, int, Point, Point]] = []
     for i in range(6):
         start = corner(a.hex, i)
-        clear: list[tuple[int, int]] = []
         for j in range(6):
             end = corner(b.hex, j)
             if end == start or _blocked(delta, i, j, a.hex, blocking):
                 continue
-            if any(not segments_overlap(start, end, start, other) for other in clear):
-                return True
-            clear.append(end)
+            for i2, j2, start2, end2 in clear:
+                if i2 != i and j2 != j and not segments_overlap(start, end, start2, end2):
+                    return True
+            clear.append((i, j, start, end))
     return False
 
 

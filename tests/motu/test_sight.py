@@ -1,0 +1,177 @@
+"""Line of sight on maps rebuilt from the rulebook's figures (§Determining Line of Sight)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hexforge.core.hexgrid import CENTRE, Hex, corners, crossing, format_coord, from_offset
+from hexforge.plugins.motu.battlefield import (
+    Location,
+    Map,
+    blockers,
+    clear_lines,
+    line_of_sight,
+    sees,
+    trace_sight,
+)
+from tests.motu.boards import H, L, board
+
+
+def test_open_ground_has_line_of_sight() -> None:
+    """§Determining Line of Sight: nothing in the way, every line is clear."""
+    field = board(columns=12, rows=12)
+    assert sees(field, L("A1"), L("L12"))
+    assert len(clear_lines(field, L("A1"), L("L12"))) == 36
+
+
+def test_stratos_does_not_see_trap_jaw_when_all_but_one_line_is_blocked() -> None:
+    """§Determining Line of Sight: one clear line is not enough; Evil-Lyn, in the open, is seen."""
+    field = board(("high", ["E6", "F6"]), columns=12, rows=12)
+    stratos, trap_jaw, evil_lyn = L("F2"), L("F8"), L("I8")
+    lines = clear_lines(field, stratos, trap_jaw)
+    assert len(lines) == 1
+    assert not sees(field, stratos, trap_jaw)
+    assert sees(field, stratos, evil_lyn)
+
+
+def test_two_clear_lines_to_two_corners_are_enough() -> None:
+    """§Determining Line of Sight: a one-hex column in a straight file leaves two side lines."""
+    field = board(("column", ["F6"]), columns=12, rows=12)
+    lines = clear_lines(field, L("F2"), L("F8"))
+    assert sorted(lines) == [(0, 0), (3, 3)]  # past the column's east and west corners
+    assert sees(field, L("F2"), L("F8"))
+
+
+def test_lines_pass_low_obstacles_difficult_terrain_ladders_and_characters() -> None:
+    """§Determining Line of Sight: only high obstacles block."""
+    field = board(
+        ("low", ["E6", "F6", "G6"]),
+        ("difficult", ["E8", "F8"]),
+        ("high", ["I4", "I5"]),
+        ("platform", ["I5", "I4"]),
+        ("ladder", ["H5"]),
+        columns=12,
+        rows=12,
+    )
+    assert sees(field, L("F2"), L("F10"))
+    assert sees(field, L("H9"), L("H3"))  # past the ladder
+
+
+def test_a_line_along_the_seam_of_a_wall_is_blocked() -> None:
+    """Exact geometry: a line squeezed between two high hexes is blocked; beside one is not."""
+    wall = board(("high", ["F5", "F6"]), columns=12, rows=12)
+    assert clear_lines(wall, L("C6"), L("I6")) == []
+    half = board(("high", ["F5"]), columns=12, rows=12)
+    assert (0, 3) in clear_lines(half, L("C6"), L("I6"))  # along F5's lower edge
+
+
+# Stratos on a platform on a tower (F2-F3); a wall cap hugs F7 from the north.
+def _tower() -> Map:
+    return board(
+        ("high", ["E7", "F6", "G7"]),
+        ("high", ["F2", "F3"]),
+        ("platform", ["F2", "F3", "G3"]),
+        columns=12,
+        rows=14,
+    )
+
+
+def test_from_higher_ground_only_obstacles_next_to_the_target_block() -> None:
+    """§Determining Line of Sight: Stratos above sees Trap Jaw over the wall, not Evil-Lyn
+    whose hex the wall touches."""
+    field = _tower()
+    stratos, evil_lyn, trap_jaw = L("F3", 1), L("F7"), L("F10")
+    assert not sees(field, stratos, evil_lyn)
+    assert sees(field, stratos, trap_jaw)
+    assert not sees(field, L("F4"), trap_jaw)  # from the ground the same wall blocks
+    assert H("F6") in crossing(H("F3"), CENTRE, H("F10"), CENTRE).cells
+    assert blockers(field, stratos, trap_jaw) == frozenset()
+
+
+def test_from_lower_ground_only_obstacles_next_to_the_attacker_block() -> None:
+    """§Determining Line of Sight: Stratos below sees over distant walls to Trap Jaw on a
+    platform, but not through the wall portions next to his own hex (Evil-Lyn)."""
+    field = board(
+        ("high", ["E9", "F8", "G9"]),  # a cap next to Stratos at F9, on his north side
+        ("high", ["F2", "F3"]),
+        ("platform", ["F2", "F3"]),
+        ("high", ["K11", "K12"]),
+        ("platform", ["K11", "K12"]),
+        ("high", ["I11", "I12"]),
+        columns=12,
+        rows=14,
+    )
+    stratos, evil_lyn, trap_jaw = L("F9"), L("F3", 1), L("K12", 1)
+    assert not sees(field, stratos, evil_lyn)
+    assert sees(field, stratos, trap_jaw)
+    assert H("I11") in crossing(H("F9"), CENTRE, H("K12"), CENTRE).cells
+    assert blockers(field, stratos, trap_jaw) == {H("E9"), H("F8"), H("G9")}
+
+
+def test_no_sight_between_a_platform_and_the_hexes_under_it() -> None:
+    """§Determining Line of Sight: on a platform you cannot see the hexes right under it."""
+    field = board(("high", ["H4", "H5", "H6"]), ("platform", ["H5", "H6", "G6"]))
+    stratos, orko = L("H5", 1), L("G6")
+    assert not sees(field, stratos, orko)
+    assert not sees(field, orko, stratos)
+    assert sees(field, stratos, L("E6"))  # a hex beside the platform is fine
+
+
+def test_massive_models_may_use_any_of_their_hexes() -> None:
+    """§Massive Models - Line of Sight: any single hex of the massive model will do."""
+    field = board(("high", ["E6", "F6", "G6", "G7"]), columns=12, rows=12)
+    beast = [L("F8"), L("H8")]
+    assert not sees(field, L("F2"), L("F8"))
+    assert line_of_sight(field, [L("F2")], beast)
+
+
+_cells = st.tuples(st.integers(0, 9), st.integers(0, 9))
+
+
+@st.composite
+def _walls(draw: st.DrawFn) -> Map:
+    hexes = {from_offset(*draw(_cells)) for _ in range(draw(st.integers(0, 14)))}
+    pieces = [("column", [format_coord(h)]) for h in sorted(hexes)]
+    return board(*pieces, columns=10, rows=10)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_walls(), _cells, _cells)
+def test_sight_is_symmetric_on_flat_ground(
+    field: Map, a: tuple[int, int], b: tuple[int, int]
+) -> None:
+    """§Determining Line of Sight: at one elevation, if A sees B then B sees A."""
+    x, y = Location(from_offset(*a)), Location(from_offset(*b))
+    assert trace_sight(field, x, y) == trace_sight(field, y, x)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sets(_cells, max_size=14), _cells, _cells)
+def test_low_obstacles_never_block(
+    cells: set[tuple[int, int]], a: tuple[int, int], b: tuple[int, int]
+) -> None:
+    """§Determining Line of Sight: the same walls built low never block any line."""
+    low = board(
+        *(("low", [format_coord(from_offset(*c))]) for c in sorted(cells)), columns=10, rows=10
+    )
+    x, y = Location(from_offset(*a)), Location(from_offset(*b))
+    shared = len(set(corners(x.hex)) & set(corners(y.hex)))
+    assert len(clear_lines(low, x, y)) == 36 - shared
+    assert trace_sight(low, x, y)
+
+
+def test_neighbouring_hexes_see_each_other() -> None:
+    """§Determining Line of Sight: engaged models always have lines along their shared edge."""
+    ring = [format_coord(h) for h in H("F6").neighbours()]
+    field = board(*(("column", [c]) for c in ring[:3]), columns=12, rows=12)
+    for other in H("F6").neighbours()[3:]:
+        assert sees(field, L("F6"), Location(other))
+
+
+def test_sight_memo_is_per_map() -> None:
+    """Speed: answers are memoised on the map (same answer, second time from the table)."""
+    field = _tower()
+    first = sees(field, L("F3", 1), L("F10"))
+    assert field.memo("sight")[(L("F3", 1), L("F10"))] is first
+    assert Hex(0, 0) not in field.memo("sight")

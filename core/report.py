@@ -51,7 +51,9 @@ def render_text(diagnostics: Iterable[Diagnostic], console: Console) -> None:
                 soft_wrap=True,
             )
         if diagnostic.hint:
-            console.print(f"  [cyan]hint[/cyan]: {escape(diagnostic.hint)}", highlight=False)
+            console.print(
+                f"  [cyan]hint[/cyan]: {escape(diagnostic.hint)}", highlight=False, soft_wrap=True
+            )
 
 
 def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:

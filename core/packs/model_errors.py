@@ -143,6 +143,8 @@ def _describe(value: Any) -> str:
 def _type_hint(kind: str, given: Any) -> str | None:
     if kind == "string_type" and isinstance(given, int | float | bool):
         return "put the value in quotes to make it text"
+    if kind == "string_type" and isinstance(given, dict):
+        return "put the text in quotes: unquoted, 'a: b' is read as a mapping"
     if kind in ("int_type", "float_type") and isinstance(given, str):
         return "write the number without quotes"
     if kind in ("dict_type", "model_type") and isinstance(given, str):

@@ -40,11 +40,7 @@ PATTERN_HELP: dict[str, str] = {
 """What each pattern means, in words, for error messages."""
 
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
-CardId = Annotated[
-    str,
-    StringConstraints(pattern=ID_PATTERN),
-    Field(description="A card id: the pack id, a slash, then the card's slug."),
-]
+CardId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 VersionText = Annotated[str, StringConstraints(pattern=VERSION_PATTERN)]
 
 

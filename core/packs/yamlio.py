@@ -403,7 +403,10 @@ class _Composer:
                 frame.seen[key] = span
             return
         plain = event.style is None and (event.tag is None or _is_implicit(event))
-        self.add(_resolve(event.value) if plain else event.value, span, event.style)
+        value = event.value
+        if event.style == ">":  # ruamel's round-trip scanner marks fold points with BEL
+            value = value.replace("\a", "")
+        self.add(_resolve(value) if plain else value, span, event.style)
 
     def add(self, value: Any, span: Span, style: str | None) -> None:
         """Attach a finished scalar (or alias placeholder) to the current collection."""

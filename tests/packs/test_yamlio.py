@@ -43,6 +43,12 @@ def test_plain_data_and_positions_of_keys_items_and_values() -> None:
     assert doc.source_line(3) == "  en: He-Man"
 
 
+def test_folded_scalars_have_no_fold_markers() -> None:
+    """ruamel's round-trip scanner marks folds with BEL; the loader must not leak them."""
+    doc = read_yaml_text("a: >\n  one\n  two\n\n  three\n")
+    assert doc.data["a"] == "one two\nthree\n"
+
+
 def test_missing_path_falls_back_to_the_nearest_written_ancestor() -> None:
     doc = read_yaml_text(CARD)
     assert doc.span(("name", "pl")) == doc.span(("name",))

@@ -15,8 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from hexforge.core.games import GameInfo
 from hexforge.core.packs.catalogue import CardKind, Catalogue, build_catalogue
 from hexforge.core.packs.models import Card, Effect, card_ref
+from hexforge.core.vocabulary import EventType
+from hexforge.core.vocabulary import Field as DslField
+from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.markers import hookimpl
-from tests.dsl.toy import toy_vocabulary
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAME_FILE = FIXTURES / "toy" / "game.yaml"
@@ -88,7 +90,33 @@ class ToyPlugin:
     def hexforge_card_kinds(self) -> list[CardKind]:
         return list(KINDS)
 
+    @hookimpl
+    def hexforge_dsl_vocabulary(self, game: str, vocabulary: Vocabulary) -> None:
+        if game == "toy":
+            declare_words(vocabulary)
+
+
+def _nothing(*args: object) -> None:
+    """Implementations are never run by the validator: it only checks effect texts."""
+
+
+def declare_words(v: Vocabulary) -> None:
+    """The few effect words the fixtures use."""
+    v.kind("unit")
+    v.event(EventType("activated", (DslField("unit", "unit"),)))
+    v.trigger("upon", "activation", "activated", subject="unit")
+    v.verb("gain {n:int} mana", _nothing)
+    v.condition("attacking", lambda ctx: False)
+    v.stat("dice")
+    v.permission("be pushed", "push")
+
+
+def toy_words() -> Vocabulary:
+    vocabulary = Vocabulary()
+    declare_words(vocabulary)
+    return vocabulary
+
 
 def toy_catalogue(packs: list[Path] | None = None) -> Catalogue:
     """The toy game alone, as the validator sees it, with the DSL tests' toy vocabulary."""
-    return build_catalogue(["toy"], [GAME_FILE], KINDS, packs or [], lambda game: toy_vocabulary())
+    return build_catalogue(["toy"], [GAME_FILE], KINDS, packs or [], lambda game: toy_words())

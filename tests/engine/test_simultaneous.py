@@ -6,6 +6,7 @@ same time; hits are collected and dead units are removed only after the segment.
 
 from __future__ import annotations
 
+from hexforge.core.engine import Engine
 from tests.engine.support import entries, fired, happened, hp, position
 from tests.engine.toygame import UnitSpec, volley
 
@@ -66,3 +67,16 @@ def test_before_hooks_run_when_the_event_is_emitted_inside_the_window() -> None:
     assert cancelled[0]["seq"] < deferred[0]["seq"]  # type: ignore[operator]
     assert (hp(engine, "n2"), hp(engine, "s2")) == (2, 3)
     assert fired(engine) == ["toy/shield"]
+
+
+def test_a_window_snapshotted_while_open_lands_its_events_after_restore() -> None:
+    engine, _ = position(
+        [UnitSpec("n2", "north", 3, 3, 1, "ranged"), UnitSpec("s2", "south", 5, 3, 1, "ranged")]
+    )
+    engine.open("segment", simultaneous=True, defer=["damage"])
+    engine.emit("damage", source="n2", target="s2", amount=2)
+    restored = Engine.restore(engine.ruleset, engine.snapshot())
+    assert hp(restored, "s2") == 3
+    restored.close()
+    assert hp(restored, "s2") == 1
+    assert [e["name"] for e in entries(restored, "event")] == ["damage"]

@@ -406,6 +406,7 @@ class Engine:
             name, payload = event.replacement
             follow = Event(self, self.state.next("event"), name, payload)
             follow.seen = event.seen
+            event.followed_by = follow
             self._happen(follow, self.ruleset.event(name))
             return
         event.phase = Phase.DONE
@@ -420,7 +421,11 @@ class Engine:
     def _perform(self, event: Event, spec: EventSpec) -> None:
         self._write("event", id=event.id, name=event.name, payload=event.payload)
         if spec.perform is not None:
-            spec.perform(self, event)
+            self._enter(f"{event.name} (perform)", None)  # perform steps may emit, too
+            try:
+                spec.perform(self, event)
+            finally:
+                self._firing.pop()
 
     def _settle(self, frame: Frame) -> None:
         """Close a simultaneous window: perform every deferred event, then their triggers."""
@@ -531,7 +536,7 @@ class Engine:
         self._firing.append(link)
         if len(self._firing) > self.ruleset.max_depth:
             chain = self._firing[-8:]
-            cards = sorted({item.split(" ")[0] for item in self._firing})
+            cards = sorted({link.split(" ")[0] for link in self._firing if " on " in link})
             skipped = len(self._firing) - len(chain)
             prefix = f"... ({skipped} earlier) -> " if skipped else ""
             self._firing.pop()

@@ -52,7 +52,17 @@ class Phase(StrEnum):
 class Event:
     """One occurrence of an event, as hooks and procedures see it."""
 
-    __slots__ = ("_engine", "cancelled", "id", "name", "payload", "phase", "replacement", "seen")
+    __slots__ = (
+        "_engine",
+        "cancelled",
+        "followed_by",
+        "id",
+        "name",
+        "payload",
+        "phase",
+        "replacement",
+        "seen",
+    )
 
     def __init__(self, engine: Engine, event_id: int, name: str, payload: dict[str, Json]) -> None:
         self._engine = engine
@@ -62,11 +72,20 @@ class Event:
         self.phase = Phase.BEFORE
         self.cancelled = False
         self.replacement: tuple[str, dict[str, Json]] | None = None
+        self.followed_by: Event | None = None  # the event that happened instead
         # Before-hooks that already saw this occurrence (kept across replacements).
         self.seen: set[str] = set()
 
     def __getitem__(self, name: str) -> Json:
         return self.payload[name]
+
+    @property
+    def final(self) -> Event:
+        """The occurrence that really happened at the end of any chain of replacements."""
+        event = self
+        while event.followed_by is not None:
+            event = event.followed_by
+        return event
 
     def set(self, name: str, value: Json) -> None:
         """Change one payload field (``before`` window only); the new value is type-checked."""

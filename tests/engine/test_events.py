@@ -100,6 +100,7 @@ def test_before_hook_replaces_the_event() -> None:
     engine, _ = position([N1, UnitSpec("s1", "south", 5, 4, 2, "melee", ("toy/mirror",))])
     event = engine.emit("damage", source="n1", target="s1", amount=3)
     assert event.replacement == ("damage", {"source": "s1", "target": "n1", "amount": 3})
+    assert event.final.payload["target"] == "n1" and not event.final.cancelled
     assert (hp(engine, "n1"), hp(engine, "s1")) == (1, 4)
     assert entries(engine, "replaced")[0]["instead"] == "damage"
 

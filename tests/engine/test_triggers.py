@@ -6,6 +6,7 @@ import pytest
 
 from hexforge.core.engine import (
     Engine,
+    Event,
     FirstLegalAgent,
     Ruleset,
     ScriptedAgent,
@@ -187,3 +188,17 @@ def test_depth_limit_names_the_chain_of_cards() -> None:
     assert diagnostic.hint is not None and "toy/answer, toy/echo" in diagnostic.hint
     assert diagnostic.span == span
     assert engine._firing == []  # the engine is usable again after the error
+
+
+def test_a_perform_step_that_emits_itself_forever_is_stopped_too() -> None:
+    rules = Ruleset(max_depth=6)
+
+    def again(engine: Engine, event: Event) -> None:
+        engine.emit("ping")
+
+    rules.declare_event(EventType("ping"), perform=again)
+    engine = Engine.new(rules, 1, ["a", "b"])
+    with pytest.raises(HexforgeError) as error:
+        engine.emit("ping")
+    assert error.value.code == "HF413"
+    assert "ping (perform) -> ping (perform)" in str(error.value)

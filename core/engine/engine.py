@@ -62,7 +62,7 @@ from hexforge.core.rules import (
 )
 
 T = TypeVar("T")
-FOREVER = Duration()
+FOREVER = Duration()  # while the source and the bearer are in play
 
 
 class FrameOptions(TypedDict, total=False):
@@ -72,9 +72,7 @@ class FrameOptions(TypedDict, total=False):
     subject: str | None  # the entity it is about (the active character)
     ap: int  # action points available in it
     simultaneous: bool  # a simultaneous window: deferred events land when it closes
-    defer: (
-        Sequence[str] | None
-    )  # the events it defers (None: all)  # while the source and the bearer are in play
+    defer: Sequence[str] | None  # the events it defers (None: all)
 
 
 class Engine:

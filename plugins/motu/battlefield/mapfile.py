@@ -65,8 +65,11 @@ class _Reader:
     problems: list[Diagnostic] = field(default_factory=list)
     origins: dict[WherePath, YamlPath] = field(default_factory=dict)
 
-    def report(self, code: str, message: str, path: YamlPath, hint: str | None = None) -> None:
-        self.problems.append(self.document.diagnostic(code, message, (*self.at, *path), hint=hint))
+    def report(
+        self, code: str, message: str, path: YamlPath, hint: str | None = None, key: bool = False
+    ) -> None:
+        full = (*self.at, *path)
+        self.problems.append(self.document.diagnostic(code, message, full, key=key, hint=hint))
 
     def yaml_path(self, where: WherePath) -> YamlPath:
         """The YAML path of a :class:`Problem`'s logical path (a hex: the entry naming it)."""
@@ -94,7 +97,13 @@ class _Reader:
                 hint = (
                     f"did you mean '{close[0]}'?" if close else f"known: {', '.join(sorted(keys))}"
                 )
-                self.report(codes.MAP_SHAPE, f"unknown field '{key}' in {what}", (*path, key), hint)
+                self.report(
+                    codes.MAP_SHAPE,
+                    f"unknown field '{key}' in {what}",
+                    (*path, key),
+                    hint,
+                    key=True,
+                )
         return True
 
     def required(

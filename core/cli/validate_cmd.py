@@ -6,7 +6,9 @@ Exit codes: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from importlib.metadata import version
 from pathlib import Path
 from typing import TypeVar
@@ -30,19 +32,37 @@ T = TypeVar("T")
 
 
 def catalogue_from_host(host: PluginHost) -> Catalogue:
-    """Games, kinds, tiers, packs and vocabularies from the loaded plugins."""
+    """Games, kinds, tiers, packs and (on demand) vocabularies from the loaded plugins.
+
+    Problems found later, while a game's vocabulary is built for the first effect text,
+    are appended to the catalogue's ``late_problems`` list.
+    """
     problems: list[Diagnostic] = []
     hooks = host.manager.hook
     declarations: list[Path] = _each(hooks.hexforge_game_declarations, problems)
     kinds: list[CardKind] = _each(hooks.hexforge_card_kinds, problems)
     packs: list[Path] = _each(hooks.hexforge_content_packs, problems)
     games = [game.id for game in host.games()]
-    catalogue = build_catalogue(games, declarations, kinds, packs, _vocabularies(host, problems))
-    if problems:
-        return Catalogue(
-            catalogue.games, catalogue.installed_packs, (*problems, *catalogue.problems)
-        )
-    return catalogue
+    late: list[Diagnostic] = []
+    catalogue = build_catalogue(
+        games, declarations, kinds, packs, _vocabularies(host, late), _code_stamp(host)
+    )
+    return replace(catalogue, problems=(*problems, *catalogue.problems), late_problems=late)
+
+
+def _code_stamp(host: PluginHost) -> str:
+    """Size and mtime of every plugin's source files, so cached results follow code edits."""
+    stamps = []
+    for record in host.plugins:
+        where = getattr(sys.modules.get(record.module), "__file__", None)
+        if where is None:
+            continue
+        path = Path(where)
+        sources = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
+        for source in sources:
+            stat = source.stat()
+            stamps.append(f"{source}:{stat.st_size}:{stat.st_mtime_ns}")
+    return "\n".join(stamps)
 
 
 def _each(hook: object, problems: list[Diagnostic]) -> list[T]:
@@ -116,7 +136,7 @@ def validate_command(
     if report.usage:
         render_text(report.usage, state.err)
         raise click.exceptions.Exit(ExitCode.USAGE)
-    diagnostics = [*catalogue.problems, *report.diagnostics]
+    diagnostics = [*catalogue.problems, *catalogue.late_problems, *report.diagnostics]
     _render(diagnostics, report, fmt or default_format(), state.out)
     failed = any(d.severity.value == "error" for d in diagnostics) or (strict and diagnostics)
     raise click.exceptions.Exit(ExitCode.CONTENT if failed else ExitCode.OK)

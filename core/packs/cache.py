@@ -1,8 +1,8 @@
 """A per-user cache of compiled packs, keyed by a hash of everything they depend on.
 
 The key covers every file's path and bytes, the catalogue fingerprint (game declarations,
-the kinds' JSON Schemas, whether effects are checked), the hexforge version and the
-source files of the validator and the DSL, so a stale entry cannot be hit. Entries are
+the kinds' JSON Schemas, the plugins' source files) and the source files of the validator
+and the DSL, so a stale entry cannot be hit. Entries are
 JSON (never pickle: a cache file must not be able to run code); the cards are
 re-validated against their models when read, which also guards against corruption - a
 damaged entry is simply a miss.
@@ -18,13 +18,12 @@ import os
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from hexforge.core.errors import Diagnostic, Severity
+from hexforge.core.errors import Diagnostic, Severity, Span
 from hexforge.core.packs.catalogue import Catalogue
 from hexforge.core.packs.compiled import (
     CardEntry,
@@ -39,7 +38,7 @@ from hexforge.core.packs.compiled import (
 from hexforge.core.packs.models import PackManifest
 
 ENV = "HEXFORGE_CACHE_DIR"
-FORMAT = 1
+FORMAT = 2
 
 
 def cache_dir() -> Path:
@@ -93,13 +92,10 @@ _CODE: list[str] = []
 
 
 def _code_fingerprint() -> str:
-    """hexforge's version plus the size and mtime of the validator's and the DSL's sources."""
+    """The size and mtime of the validator's and the DSL's sources (so edits, upgrades and
+    reinstalls of hexforge all change it)."""
     if not _CODE:
         digest = hashlib.sha256()
-        try:
-            digest.update(version("hexforge").encode())
-        except PackageNotFoundError:
-            digest.update(b"unknown")
         here = Path(__file__).resolve().parent
         sources = list(here.glob("*.py"))
         try:
@@ -118,14 +114,14 @@ def _code_fingerprint() -> str:
 # -- JSON form ---------------------------------------------------------------------------
 
 
-def _located_dict(at: Located) -> dict[str, Any]:
-    return {"span": span_dict(at.span), "source": at.source_line}
+def _located_dict(at: Located) -> list[Any]:
+    span = at.span
+    return [span.file, span.line, span.column, span.end_line, span.end_column, at.source_line]
 
 
-def _located_from(data: dict[str, Any]) -> Located:
-    span = span_from(data["span"])
-    assert span is not None
-    return Located(span, data["source"])
+def _located_from(data: list[Any]) -> Located:
+    file, line, column, end_line, end_column, source = data
+    return Located(Span(file, line, column, end_line, end_column), source)
 
 
 def _diagnostic_dict(d: Diagnostic) -> dict[str, Any]:

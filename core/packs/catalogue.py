@@ -47,8 +47,16 @@ class GameContent:
     tiers: tuple[Tier, ...] = ()  # highest first
     kind_tiers: Mapping[str, Tier] = field(default_factory=dict)
     models: Mapping[str, type[Card]] = field(default_factory=dict)
-    vocabulary: Vocabulary | None = None  # effect texts are not checked without one
+    words: Callable[[], Vocabulary | None] = lambda: None  # the DSL vocabulary, on demand
     declaration: str | None = None  # the game.yaml file, for messages
+
+    @property
+    def vocabulary(self) -> Vocabulary | None:
+        """The vocabulary effect texts are checked against (None: effects are not checked).
+
+        Built on first use, so a run answered from the cache never builds it.
+        """
+        return self.words()
 
     def kinds(self) -> list[str]:
         """Every kind the game declares, in tier order."""
@@ -82,6 +90,7 @@ class Catalogue:
     installed_packs: tuple[Path, ...] = ()
     problems: tuple[Diagnostic, ...] = ()
     code_stamp: str = ""  # the plugins' code (their vocabularies are code, not data)
+    late_problems: list[Diagnostic] = field(default_factory=list, compare=False)
 
     def game(self, game_id: str) -> GameContent | None:
         return self.games.get(game_id)
@@ -97,7 +106,6 @@ class Catalogue:
             for kind in sorted(game.models):
                 schema = game.models[kind].model_json_schema()
                 digest.update(json.dumps(schema, sort_keys=True).encode())
-            digest.update(repr(game.vocabulary is not None).encode())
         digest.update(self.code_stamp.encode())
         return digest.hexdigest()
 
@@ -154,7 +162,7 @@ def build_catalogue(
             else:
                 models[registered.kind] = registered.model
         games[game_id] = GameContent(
-            game_id, tiers, kind_tiers, models, vocabulary(game_id) if models else None, file
+            game_id, tiers, kind_tiers, models, _once(vocabulary, game_id), file
         )
     for registered in kinds:
         if registered.game not in games:
@@ -167,6 +175,20 @@ def build_catalogue(
                 )
             )
     return Catalogue(games, tuple(packs), tuple(problems), code_stamp)
+
+
+def _once(
+    vocabulary: Callable[[str], Vocabulary | None], game: str
+) -> Callable[[], Vocabulary | None]:
+    """``vocabulary(game)``, called at most once."""
+    made: list[Vocabulary | None] = []
+
+    def get() -> Vocabulary | None:
+        if not made:
+            made.append(vocabulary(game))
+        return made[0]
+
+    return get
 
 
 def _load_declaration(path: Path, problems: list[Diagnostic]) -> GameDeclaration | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -76,11 +77,18 @@ def card_files(
                     )
                 )
             continue
-        for path in sorted(base.rglob("*")):
-            relative = path.relative_to(root)
-            hidden = any(part.startswith(".") for part in relative.parts)
-            if path.suffix in CARD_SUFFIXES and path.is_file() and not hidden:
-                files.append((path, _join(display, relative.as_posix())))
+        skip = len(str(base)) + 1
+        lead = "" if Path(folder).as_posix() == "." else Path(folder).as_posix() + "/"
+        found = []
+        for dirpath, dirnames, filenames in os.walk(base):
+            dirnames[:] = [d for d in dirnames if not d.startswith(".")]
+            found += [
+                lead + os.path.join(dirpath, name)[skip:].replace(os.sep, "/")
+                for name in filenames
+                if name.endswith(CARD_SUFFIXES) and not name.startswith(".")
+            ]
+        found = [f for f in found if f != MANIFEST]
+        files += [(root / relative, _join(display, relative)) for relative in sorted(found)]
     return files, problems
 
 

@@ -173,7 +173,7 @@ def _reference(
     found = index.get(reference.target)
     at = reference.at
     if found is None:
-        close = difflib.get_close_matches(reference.target, list(index), n=1, cutoff=0.75)
+        close = difflib.get_close_matches(reference.target, _near(reference.target, index), 1, 0.75)
         hint = f"did you mean '{close[0]}'?" if close else "check the id, or add the card"
         return [
             at.diagnostic(
@@ -208,6 +208,15 @@ def _reference(
             )
         ]
     return []
+
+
+def _near(target: str, ids: Iterable[str]) -> list[str]:
+    """Candidates worth comparing for "did you mean" (difflib on thousands of ids is slow)."""
+    pool = [i for i in ids if abs(len(i) - len(target)) <= 3]
+    if len(pool) > 300:
+        first = target.rsplit("/", 1)[-1][:1]
+        pool = [i for i in pool if i.rsplit("/", 1)[-1][:1] == first]
+    return pool
 
 
 def _replacement(

@@ -12,11 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.errors import Diagnostic, HexforgeError, Span
 from hexforge.core.packs.compiled import Located, Permission
 from hexforge.core.packs.yamlio import YamlDocument, YamlPath
-from hexforge.dsl import ast
-from hexforge.dsl.api import check_text, parse_text
 from hexforge.dsl.positions import ScalarPosition, map_diagnostic, map_span
 from hexforge.dsl.vocabulary import Vocabulary
 
@@ -39,19 +37,46 @@ def check_effect(
     if node is None:  # not written in this file: nothing to point at
         return EffectReport((), ())
     scalar = ScalarPosition.at(doc.file, doc.lines, node.value.line - 1, node.value.column - 1)
-    found = check_text(text, vocabulary, file=doc.file)
+    found, rules = _checked(text, vocabulary)
     diagnostics = tuple(map_diagnostic(d, scalar) for d in found)
-    if diagnostics or not _PERMISSION.search(text):
-        return EffectReport(diagnostics, ())
-    return EffectReport(diagnostics, tuple(_permissions(text, scalar, doc)))
+    permissions = []
+    for action, allowed, conditional, span in rules:
+        where = map_span(span, scalar)
+        at = Located(where, doc.source_line(where.line))
+        permissions.append(Permission(action, allowed, conditional, at))
+    return EffectReport(diagnostics, tuple(permissions))
 
 
-def _permissions(text: str, scalar: ScalarPosition, doc: YamlDocument) -> list[Permission]:
+_Rule = tuple[str, bool, bool, Span]
+_MEMO: dict[tuple[int, str], tuple[Vocabulary, list[Diagnostic], list[_Rule]]] = {}
+_MEMO_SIZE = 20_000
+
+
+def _checked(text: str, vocabulary: Vocabulary) -> tuple[list[Diagnostic], list[_Rule]]:
+    """check_text plus the permission rules, memoised: cards repeat effect texts a lot."""
+    key = (id(vocabulary), text)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is vocabulary:
+        return hit[1], hit[2]
+    from hexforge.dsl.api import check_text  # the parser loads only when effects are checked
+
+    found = check_text(text, vocabulary)
+    rules = [] if found or not _PERMISSION.search(text) else _permissions(text)
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = (vocabulary, found, rules)
+    return found, rules
+
+
+def _permissions(text: str) -> list[_Rule]:
+    from hexforge.dsl import ast
+    from hexforge.dsl.api import parse_text
+
     try:
-        effect = parse_text(text, file=doc.file)
+        effect = parse_text(text)
     except HexforgeError:  # already reported by check_text
         return []
-    found: list[Permission] = []
+    found: list[_Rule] = []
     for clause in effect.clauses:
         rules: tuple[object, ...] = (clause,)
         conditional = isinstance(clause, ast.While)
@@ -60,9 +85,6 @@ def _permissions(text: str, scalar: ScalarPosition, doc: YamlDocument) -> list[P
         for rule in rules:
             if isinstance(rule, ast.PermissionRule):
                 words = rule.action.words()
-                if words is None:
-                    continue
-                span = map_span(rule.span, scalar)
-                at = Located(span, doc.source_line(span.line))
-                found.append(Permission(" ".join(words), rule.allowed, conditional, at))
+                if words is not None:
+                    found.append((" ".join(words), rule.allowed, conditional, rule.span))
     return found

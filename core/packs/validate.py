@@ -232,7 +232,7 @@ def _run(
     tasks: list[tuple[Path, str, str, str, int]], catalogue: Catalogue, jobs: int | None
 ) -> list[tuple[int, FileResult]]:
     """Compile every file, in worker processes when it pays off; results in task order."""
-    workers = jobs if jobs is not None else min(os.cpu_count() or 1, 4)
+    workers = jobs if jobs is not None else 1
     if (
         workers > 1
         and len(tasks) >= PARALLEL_FROM

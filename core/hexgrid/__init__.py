@@ -39,8 +39,11 @@ from hexforge.core.hexgrid.geometry import (
     gap2,
     inches,
     metric_dot,
+    near_hull,
     norm2,
     relative_crossing,
+    segment_between,
+    segment_enters,
     segments_overlap,
 )
 
@@ -69,11 +72,14 @@ __all__ = [
     "inches",
     "line",
     "metric_dot",
+    "near_hull",
     "norm2",
     "parse_area",
     "parse_coord",
     "relative_crossing",
     "ring",
+    "segment_between",
+    "segment_enters",
     "segments_overlap",
     "to_offset",
 ]

@@ -25,10 +25,11 @@ every map, query and game reuses them.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hexforge.core.hexgrid.coords import ORIGIN, Direction, Hex, distance
+from hexforge.core.hexgrid.coords import ORIGIN, Direction, Hex, direction_to, distance
 
 Point = tuple[int, int]
 
@@ -233,6 +234,52 @@ def _runs_along(p0: Point, dx: int, dy: int, hex_: Hex, k: int) -> bool:
     return max(0, min(ta, tb)) < min(length, max(ta, tb))
 
 
+def near_hull(hexes: Iterable[Hex], a: Hex, b: Hex) -> list[Hex]:
+    """The hexes of ``hexes`` that may meet the convex hull of hexes ``a`` and ``b``.
+
+    Every corner-to-corner segment between ``a`` and ``b`` lies in that hull, and the hull
+    lies within one corner radius of the centre-to-centre segment; a hex reaches at most
+    one corner radius from its centre. So a hex whose centre is two corner radii or more
+    from the centre segment can be skipped by any line-of-sight test (an exact filter).
+    """
+    ax, ay = centre(a)
+    bx, by = centre(b)
+    dx, dy = bx - ax, by - ay
+    length = metric_dot(dx, dy, dx, dy)
+    found = []
+    for hex_ in hexes:
+        px, py = centre(hex_)
+        px, py = px - ax, py - ay
+        along = metric_dot(px, py, dx, dy)
+        if length == 0 or along <= 0:
+            d2, scale = norm2(px, py), 1
+        elif along >= length:
+            d2, scale = norm2(px - dx, py - dy), 1
+        else:  # the foot of the perpendicular, kept in integers: scaled by ``length``
+            d2, scale = norm2(px * length - along * dx, py * length - along * dy), length * length
+        if d2 < _HULL_REACH2 * scale:
+            found.append(hex_)
+    return found
+
+
+_HULL_REACH2 = 16
+"""(Two corner radii)^2 in :func:`norm2` units: a corner radius is 2 units along X."""
+
+
+def segment_enters(p0: Point, p1: Point, hex_: Hex) -> bool:
+    """True when the segment ``p0 .. p1`` meets the open interior of ``hex_``."""
+    return _enters(p0, p1[0] - p0[0], p1[1] - p0[1], hex_)
+
+
+def segment_between(p0: Point, p1: Point, a: Hex, b: Hex) -> bool:
+    """True when the segment runs along the edge shared by neighbours ``a`` and ``b``
+    over a positive length (a line squeezed exactly between two hexes)."""
+    direction = direction_to(a, b)
+    if direction is None:
+        return False
+    return _runs_along(p0, p1[0] - p0[0], p1[1] - p0[1], a, _EDGE_DIRECTION.index(direction))
+
+
 def segments_overlap(a0: Point, a1: Point, b0: Point, b1: Point) -> bool:
     """True when two segments lie on one line and share more than a single point."""
     dx, dy = a1[0] - a0[0], a1[1] - a0[1]
@@ -287,3 +334,9 @@ def _point_segment2(p: Point, a: Point, b: Point) -> Fraction:
     t = Fraction(metric_dot(px, py, dx, dy), metric_dot(dx, dy, dx, dy))
     t = min(max(t, Fraction(0)), Fraction(1))
     return Fraction(norm2(px - t * dx, py - t * dy))
+
+
+def forget_shapes() -> None:
+    """Empty the process-wide shape memos (benchmarks measure cold starts with this)."""
+    _CROSSINGS.clear()
+    _GAPS.clear()

@@ -17,6 +17,9 @@ from hexforge.core.hexgrid import (
     crossing,
     gap2,
     inches,
+    near_hull,
+    segment_between,
+    segment_enters,
     segments_overlap,
 )
 
@@ -93,3 +96,23 @@ def test_gaps_and_distances() -> None:
     assert gap2(Hex(0, 0), Hex(2, -1)) == 4  # one edge length: (2 units)^2 in X
     assert centre_distance2(Hex(0, 0), Hex(1, 0)) == 12
     assert gap2(Hex(3, 1), Hex(-2, 4)) == gap2(Hex(-2, 4), Hex(3, 1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_small, _small, _points, _points)
+def test_the_hull_filter_keeps_every_hex_a_line_enters(dq: int, dr: int, i: int, j: int) -> None:
+    """near_hull is exact as a filter: no hex entered by a corner line is ever dropped."""
+    a, b = Hex(0, 0), Hex(dq, dr)
+    line = crossing(a, i, b, j)
+    kept = set(near_hull(line.cells, a, b))
+    assert kept == set(line.cells)
+    p0, p1 = corner(a, i), corner(b, j)
+    assert all(segment_enters(p0, p1, h) for h in line.cells)
+    assert all(segment_between(p0, p1, x, y) for x, y in line.edges)
+
+
+def test_far_hexes_are_filtered_out() -> None:
+    """Two hexes off a straight line are dropped; the hexes on it are kept."""
+    on_line = [Hex(2, -1), Hex(4, -2), Hex(1, -1), Hex(1, 0)]
+    off_line = [Hex(0, 5), Hex(3, 3), Hex(-3, 0)]
+    assert near_hull(on_line + off_line, Hex(0, 0), Hex(6, -3)) == on_line

@@ -31,7 +31,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hexforge.core.hexgrid import Hex, Point, corner, relative_crossing, segments_overlap
+from hexforge.core.hexgrid import (
+    Hex,
+    Point,
+    corner,
+    near_hull,
+    segment_between,
+    segment_enters,
+    segments_overlap,
+)
 from hexforge.plugins.motu.battlefield.map import Map
 from hexforge.plugins.motu.battlefield.terrain import Location
 
@@ -78,13 +86,13 @@ def hidden_by_platform(map_: Map, a: Location, b: Location) -> bool:
 
 def clear_lines(map_: Map, a: Location, b: Location) -> list[tuple[int, int]]:
     """Every unblocked corner-to-corner line ``(corner of a, corner of b)`` (for renderers)."""
-    blocking = blockers(map_, a, b)
-    delta = b.hex - a.hex
+    walls = _Walls(near_hull(blockers(map_, a, b), a.hex, b.hex))
     return [
         (i, j)
         for i in range(6)
         for j in range(6)
-        if corner(a.hex, i) != corner(b.hex, j) and not _blocked(delta, i, j, a.hex, blocking)
+        if corner(a.hex, i) != corner(b.hex, j)
+        and not walls.block(corner(a.hex, i), corner(b.hex, j))
     ]
 
 
@@ -94,16 +102,16 @@ def trace_sight(map_: Map, a: Location, b: Location) -> bool:
         return True
     if hidden_by_platform(map_, a, b):
         return False
-    blocking = blockers(map_, a, b)
-    if not blocking:
+    nearby = near_hull(blockers(map_, a, b), a.hex, b.hex)
+    if not nearby:
         return True
-    delta = b.hex - a.hex
+    walls = _Walls(nearby)
     clear: list[tuple[int, int, Point, Point]] = []
     for i in range(6):
         start = corner(a.hex, i)
         for j in range(6):
             end = corner(b.hex, j)
-            if end == start or _blocked(delta, i, j, a.hex, blocking):
+            if end == start or walls.block(start, end):
                 continue
             for i2, j2, start2, end2 in clear:
                 if i2 != i and j2 != j and not segments_overlap(start, end, start2, end2):
@@ -112,13 +120,17 @@ def trace_sight(map_: Map, a: Location, b: Location) -> bool:
     return False
 
 
-def _blocked(delta: Hex, i: int, j: int, origin: Hex, blocking: frozenset[Hex]) -> bool:
-    crossed = relative_crossing(delta, i, j)
-    q, r = origin
-    for h in crossed.cells:
-        if (h[0] + q, h[1] + r) in blocking:
-            return True
-    for x, y in crossed.edges:
-        if (x[0] + q, x[1] + r) in blocking and (y[0] + q, y[1] + r) in blocking:
-            return True
-    return False
+class _Walls:
+    """The few blocking hexes near one pair of hexes, and the seams between them."""
+
+    __slots__ = ("hexes", "seams")
+
+    def __init__(self, hexes: list[Hex]) -> None:
+        self.hexes = hexes
+        members = set(hexes)
+        self.seams = [(h, n) for h in hexes for n in h.neighbours() if n in members and h < n]
+
+    def block(self, start: Point, end: Point) -> bool:
+        return any(segment_enters(start, end, h) for h in self.hexes) or any(
+            segment_between(start, end, x, y) for x, y in self.seams
+        )

@@ -16,6 +16,7 @@ from hexforge.core.packs.catalogue import CardKind
 from hexforge.plugins.markers import hookspec
 
 if TYPE_CHECKING:
+    from hexforge.core.scenarios.driver import ScenarioDriver
     from hexforge.dsl.vocabulary import Vocabulary
 
 
@@ -55,4 +56,14 @@ def hexforge_card_kinds() -> list[CardKind]:
 @hookspec
 def hexforge_content_packs() -> list[Path]:
     """Return the folders (each with a ``pack.yaml``) of the content packs this plugin ships."""
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_scenario_drivers() -> list[ScenarioDriver]:
+    """Return the scenario drivers of this plugin's games (one per game id).
+
+    A driver turns a scenario file's ``setup:``, actions and expectations into calls on
+    the game (docs/scenarios.md, "Writing a driver").
+    """
     raise NotImplementedError

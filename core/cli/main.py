@@ -17,12 +17,18 @@ from hexforge.core import codes
 from hexforge.core.cli.plugins_cmd import plugins_command
 from hexforge.core.cli.schema_cmd import schema_command
 from hexforge.core.cli.state import LANGUAGES, AppState
+from hexforge.core.cli.test_cmd import test_command
 from hexforge.core.cli.validate_cmd import validate_command
 from hexforge.core.errors import ExitCode, HexforgeError
 from hexforge.core.report import render_text
 from hexforge.plugins.manager import PluginHost, load_plugins
 
-BUILT_IN_COMMANDS: tuple[click.Command, ...] = (plugins_command, validate_command, schema_command)
+BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
+    plugins_command,
+    validate_command,
+    schema_command,
+    test_command,
+)
 REPORT_URL = "https://github.com/hexforge/hexforge/issues"
 
 

@@ -10,6 +10,8 @@ import click
 from hexforge.core.cli.state import get_state
 from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.packs.schema import schemas
+from hexforge.core.scenarios.drivers import drivers_from_host
+from hexforge.core.scenarios.schema import scenario_schemas
 
 
 @click.command("schema")
@@ -22,7 +24,8 @@ from hexforge.core.packs.schema import schemas
 )
 @click.option("--game", "games", multiple=True, help="Only this game's cards (repeatable).")
 def schema_command(out_dir: Path, games: tuple[str, ...]) -> None:
-    """Write JSON Schemas for editors: pack.yaml, game.yaml, and card files per game and kind.
+    """Write JSON Schemas for editors: pack.yaml, game.yaml, card files per game and kind,
+    and scenario files (any game, and per game with a scenario driver).
 
     Point an editor at one with a first line like
     '# yaml-language-server: $schema=../schemas/motu.cards.schema.json'.
@@ -37,6 +40,9 @@ def schema_command(out_dir: Path, games: tuple[str, ...]) -> None:
                 param_hint="--game",
             )
     out_dir.mkdir(parents=True, exist_ok=True)
-    for name, schema in schemas(catalogue, list(games) or None).items():
+    drivers, _ = drivers_from_host(state.plugins)
+    wanted = [d for d in drivers.values() if not games or d.game in games]
+    found = {**schemas(catalogue, list(games) or None), **scenario_schemas(wanted)}
+    for name, schema in found.items():
         (out_dir / name).write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
         click.echo(str(out_dir / name))

@@ -2,7 +2,8 @@
 
 A card file holds one card or a list of cards, so every card schema accepts both. Files:
 ``pack.schema.json``, ``game.schema.json``, per game ``<game>.cards.schema.json`` (any
-kind, discriminated by ``kind``) and ``<game>.<kind>.schema.json`` (one kind).
+kind, discriminated by ``kind``) and ``<game>.<kind>.card.schema.json`` (one kind; "card"
+keeps the names apart from other schemas, e.g. ``<game>.scenario.schema.json``).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def schemas(catalogue: Catalogue, games: list[str] | None = None) -> dict[str, d
         )
         for model in models:
             kind = _kind(model)
-            out[f"{game_id}.{kind}.schema.json"] = card_file_schema(
+            out[f"{game_id}.{kind}.card.schema.json"] = card_file_schema(
                 [model], f"hexforge {game_id} {kind} card file: a card or a list of cards"
             )
     return out

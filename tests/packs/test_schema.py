@@ -29,20 +29,25 @@ def schemas(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any
 
 
 def test_files_per_kind_combined_pack_and_game(schemas: dict[str, dict[str, Any]]) -> None:
-    assert set(schemas) == {
+    cards = {
         "pack.schema.json",
         "game.schema.json",
         "toy.cards.schema.json",
-        "toy.unit.schema.json",
-        "toy.weapon.schema.json",
-        "toy.scenario.schema.json",
+        "toy.unit.card.schema.json",
+        "toy.weapon.card.schema.json",
+        "toy.scenario.card.schema.json",
+    }
+    assert cards <= set(schemas)
+    assert {n for n in schemas if n.startswith("toy.")} == cards - {
+        "pack.schema.json",
+        "game.schema.json",
     }
     for schema in schemas.values():
         jsonschema.Draft202012Validator.check_schema(schema)
 
 
 def test_descriptions_come_from_the_models(schemas: dict[str, dict[str, Any]]) -> None:
-    unit = schemas["toy.unit.schema.json"]["$defs"]
+    unit = schemas["toy.unit.card.schema.json"]["$defs"]
     card = unit["card"]
     assert "pack/slug" in card["properties"]["id"]["description"]
     assert card["properties"]["provenance"]["description"].startswith("Where the data comes")

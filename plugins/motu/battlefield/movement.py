@@ -24,7 +24,6 @@ cannot use ladders (a ladder is a low obstacle to them), and cannot be pushed.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -127,44 +126,53 @@ def reachable(map_: Map, occupancy: Occupancy, mover: Occupant, speed: int) -> R
     """
     points, difficult = movement_points(map_, mover, speed)
     zone = occupancy.enemy_zone(mover.side)
+    occupied = occupancy.by_location
     start = mover.location
     offsets = tuple(Hex(h.q - start.hex.q, h.r - start.hex.r) for h in mover.hexes)
+    massive = mover.massive
+    table = map_.memo("moves")
     costs: dict[Location, int] = {start: 0}
-    came_by: dict[Location, Step] = {}
+    came: dict[Location, tuple[MoveKind, Location, int, Hex | None, str | None]] = {}
     stops: set[Location] = set()
-    heap: list[tuple[int, int, Location]] = [(0, 0, start)]
-    counter = 0
-    while heap:
-        spent, _, here = heapq.heappop(heap)
-        if spent > costs[here] or here in stops:
-            continue
-        options = _massive_options(map_, here, offsets) if mover.massive else _options(map_, here)
-        for cost, kind, over, there in options:
-            total = spent + cost
-            if total > points:
-                break
-            if total >= costs.get(there, points + 1):
+    buckets: list[list[Location]] = [[] for _ in range(points + 1)]
+    buckets[0].append(start)
+    for spent, bucket in enumerate(buckets):  # costs are small integers: a bucket queue
+        for here in bucket:
+            if costs[here] != spent or here in stops:
                 continue
-            push = None
-            if mover.massive:
-                if not _free(occupancy, mover, there, offsets):
+            if massive:
+                options = _massive_options(map_, here, offsets)
+            else:
+                options = table.get(here) or _options(map_, here)
+            for cost, kind, over, there in options:
+                total = spent + cost
+                if total > points:
+                    break
+                if total >= costs.get(there, points + 1):
                     continue
-                ends_here = any(Location(there.hex + o, there.level) in zone for o in offsets)
-            else:
-                occupant = occupancy.at(there)
-                if occupant is not None and occupant.id != mover.id:
-                    if kind not in _CLIMBS or not push_options(map_, occupancy, occupant):
+                push = None
+                if massive:
+                    if not _free(occupancy, mover, there, offsets):
                         continue
-                    push = occupant.id
-                ends_here = push is not None or there in zone
-            costs[there] = total
-            came_by[there] = Step(kind, here, there, cost, over, push)
-            if ends_here:
-                stops.add(there)
-            else:
-                stops.discard(there)
-            counter += 1
-            heapq.heappush(heap, (total, counter, there))
+                    ends_here = any(Location(there.hex + o, there.level) in zone for o in offsets)
+                else:
+                    occupant = occupied.get(there)
+                    if occupant is not None and occupant.id != mover.id:
+                        if kind not in _CLIMBS or not push_options(map_, occupancy, occupant):
+                            continue
+                        push = occupant.id
+                    ends_here = push is not None or there in zone
+                costs[there] = total
+                came[there] = (kind, here, cost, over, push)
+                if ends_here:
+                    stops.add(there)
+                else:
+                    stops.discard(there)
+                buckets[total].append(there)
+    came_by = {
+        there: Step(kind, here, there, cost, over, push)
+        for there, (kind, here, cost, over, push) in came.items()
+    }
     return Reach(mover, points, difficult, costs, frozenset(stops), came_by)
 
 

@@ -8,7 +8,7 @@ sight, cover and movement functions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from hexforge.core.errors import Diagnostic, HexforgeError
@@ -57,12 +57,13 @@ def single(id: str, side: str, hex_: Hex, level: int = 0, facing: Hex | None = N
 class Occupancy:
     """An index of occupants by location, checked against the map when built."""
 
-    __slots__ = ("_at", "_by_id", "map")
+    __slots__ = ("_at", "_by_id", "_zones", "map")
 
     def __init__(self, map_: Map, occupants: Iterable[Occupant] = ()) -> None:
         self.map = map_
         self._at: dict[Location, Occupant] = {}
         self._by_id: dict[str, Occupant] = {}
+        self._zones: dict[str, frozenset[Location]] = {}
         problems: list[Diagnostic] = []
         for occupant in occupants:
             problems += _check_occupant(map_, occupant)
@@ -86,6 +87,11 @@ class Occupancy:
 
     def __len__(self) -> int:
         return len(self._by_id)
+
+    @property
+    def by_location(self) -> Mapping[Location, Occupant]:
+        """The index itself (read-only), for hot loops."""
+        return self._at
 
     def at(self, loc: Location) -> Occupant | None:
         """The model at ``loc``, if any."""

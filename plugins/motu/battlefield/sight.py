@@ -25,6 +25,10 @@ Geometry (docs/motu-battlefield.md, "Exact geometry"): a line is blocked when it
 the interior of a blocking hex, or runs along an edge between two blocking hexes (a seam
 inside a wall). Touching a blocking hex at one corner, or running along its outer edge,
 does not block. Lines of zero length (a corner the two hexes share) do not count.
+
+Speed: only the blocking hexes that can reach the convex hull of the two hexes are
+tested (``near_hull``, an exact filter), usually none or a handful; each answer is then
+memoised on the map, once per unordered pair of locations (sight is symmetric).
 """
 
 from __future__ import annotations

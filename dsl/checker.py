@@ -236,14 +236,13 @@ class Checker:
             if words == stat.words:
                 return stat
         spelled = pretty_words(phrase)
-        self.report(
-            self.fail(
-                c.UNKNOWN_STAT,
-                f"unknown stat '{spelled}'",
-                phrase.span,
-                _did_you_mean(spelled, [" ".join(s.words) for s in self.vocabulary.stats]),
+        hint = _did_you_mean(spelled, [" ".join(s.words) for s in self.vocabulary.stats])
+        if words is None or len(words) > 3:
+            hint = (
+                "a modifier line is '<stat> +N'; if this is a statement, put arithmetic "
+                "inside it in parentheses: deal (target.wounds + 1) wounds to target"
             )
-        )
+        self.report(self.fail(c.UNKNOWN_STAT, f"unknown stat '{spelled}'", phrase.span, hint))
         return None
 
     def permission(self, phrase: ast.Phrase) -> PermissionDef | None:
@@ -732,11 +731,12 @@ class Checker:
             spelled = " ".join(words)
             if spelled in self.vocabulary.constants[want]:
                 return Typed(r.Lit(spelled), want)
+            values = self.vocabulary.constants[want]
             return self.fail(
                 c.UNKNOWN_NAME,
                 f"'{spelled}' is not {_a(want)}",
                 phrase.span,
-                _did_you_mean(spelled, list(self.vocabulary.constants[want])),
+                _did_you_mean(spelled, list(values)) or "expected one of " + ", ".join(values),
             )
         if want == BOOL or want is None:
             found = self.condition_phrase(phrase, scope)

@@ -46,8 +46,12 @@ def test_compile_text_carries_source_and_tier_into_every_rule() -> None:
         toy_vocabulary(),
         source,
     )
-    rules = [*effect.hooks, *effect.modifiers, *effect.permissions]
-    assert [rule.source for rule in rules] == [source, source, source]
+    sources = [
+        *(hook.source for hook in effect.hooks),
+        *(modifier.source for modifier in effect.modifiers),
+        *(permission.source for permission in effect.permissions),
+    ]
+    assert sources == [source, source, source]
     assert effect.source == source
 
 

@@ -119,7 +119,7 @@ def default_format() -> str:
     "-j",
     type=click.IntRange(min=1),
     default=None,
-    help="Worker processes for large packs (default: the number of CPUs, at most 4).",
+    help="Worker processes for packs with many files (default 1).",
 )
 def validate_command(
     paths: Sequence[Path], fmt: str | None, strict: bool, no_cache: bool, jobs: int | None

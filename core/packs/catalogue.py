@@ -62,10 +62,6 @@ class GameContent:
         """Every kind the game declares, in tier order."""
         return list(self.kind_tiers)
 
-    def adapter(self) -> TypeAdapter[Any] | None:
-        """The discriminated union of this game's card models (None without models)."""
-        return card_adapter(tuple(self.models.values()))
-
 
 def card_adapter(models: Sequence[type[Card]]) -> TypeAdapter[Any] | None:
     """A TypeAdapter for a card of any of ``models``, discriminated by ``kind``."""

@@ -21,10 +21,8 @@ from typing import Annotated, Literal
 from annotated_types import GroupedMetadata
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-LANGUAGES: tuple[str, ...] = ("en", "pl", "de", "fr")
-"""Languages of card names and texts; ``en`` is always required."""
-
 Language = Literal["en", "pl", "de", "fr"]
+"""Languages of card names and texts; ``en`` is always required."""
 
 SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$"

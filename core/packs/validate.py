@@ -30,6 +30,7 @@ from hexforge.core.packs.compiler import (
     manifest_positions,
     validate_manifest,
 )
+from hexforge.core.packs.crosscheck import cross_check
 
 PARALLEL_FROM = 200
 """Fewer files than this are compiled in this process (starting workers costs more)."""
@@ -84,8 +85,6 @@ def validate(
     ordered = [*roots, *context]
     packs = compile_packs(ordered, catalogue, cache=cache, jobs=jobs)
     target_packs = packs[: len(roots)]
-    from hexforge.core.packs.crosscheck import cross_check
-
     for pack in target_packs:
         problems.extend(pack.all_diagnostics())
     problems.extend(cross_check(packs, target_packs, catalogue))

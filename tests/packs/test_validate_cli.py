@@ -134,3 +134,20 @@ def test_a_file_inside_a_pack_validates_its_pack() -> None:
     result = run(str(BAD / "HF213-unknown-reference" / "cards" / "sword.yaml"))
     assert result.exit_code == 1
     assert "HF213" in result.output
+
+
+def test_worker_processes_give_the_same_report(tmp_path: Path) -> None:
+    """Large packs may be compiled in worker processes; the report must not change."""
+    from hexforge.core.packs.validate import PARALLEL_FROM, validate
+    from tests.packs.toy import toy_catalogue
+
+    pack = tmp_path / "big"
+    shutil.copytree(GOOD / "base", pack)
+    source = (BAD / "HF202-unknown-field" / "cards" / "hero.yaml").read_text()
+    for number in range(PARALLEL_FROM):
+        text = source.replace("bad/hero", f"base/hero-{number}")
+        (pack / "cards" / f"hero-{number}.yaml").write_text(text)
+    serial = validate([pack], toy_catalogue(), jobs=1)
+    parallel = validate([pack], toy_catalogue(), jobs=2)
+    assert parallel == serial
+    assert serial.errors == PARALLEL_FROM

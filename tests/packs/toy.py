@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from hexforge.core.games import GameInfo
 from hexforge.core.packs.catalogue import CardKind, Catalogue, build_catalogue
-from hexforge.core.packs.models import Card, Effect, card_ref
+from hexforge.core.packs.models import Card, CardRef, Effect, card_ref
 from hexforge.core.vocabulary import EventType
 from hexforge.core.vocabulary import Field as DslField
 from hexforge.dsl.vocabulary import Vocabulary
@@ -47,6 +47,8 @@ class Unit(Card):
     """Weapons the unit starts with."""
     effects: list[Effect] = Field(default_factory=list)
     """The unit's skills as effect texts."""
+    rival: CardRef | None = None
+    """A card of any kind the unit is drawn to."""
 
 
 class Weapon(Card):

@@ -20,6 +20,8 @@ from hexforge.plugins.motu.battlefield import (
     TerrainPiece,
     load_map,
     map_from_text,
+    named_map,
+    shipped_maps,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,3 +195,13 @@ def test_first_game_map_has_the_rulebook_pieces() -> None:
         ("column", 1): 2,
     }
     assert field.ground[field.spec.pieces[0].hexes[0]] is Ground.HIGH
+
+
+def test_named_maps() -> None:
+    """Scenarios name shipped maps; a typo gets HF713 with a suggestion."""
+    assert "first-game" in shipped_maps()
+    assert named_map("first-game") is named_map("first-game")
+    with pytest.raises(HexforgeError) as caught:
+        named_map("first-gme")
+    assert caught.value.code == "HF713"
+    assert caught.value.diagnostics[0].hint == "did you mean 'first-game'?"

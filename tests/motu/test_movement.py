@@ -13,6 +13,7 @@ from hexforge.plugins.motu.battlefield import (
     Occupancy,
     Occupant,
     Reach,
+    engaging_ends,
     needs_replacement,
     push_options,
     reachable,
@@ -309,3 +310,45 @@ def test_path_cost_is_never_below_hex_distance(case: tuple[Map, Hex], speed: int
         path = reach.path(loc)
         assert sum(step.cost for step in path) == cost
         assert all(field.standable(step.end) for step in path)
+
+
+def test_climbing_down_onto_a_character_pushes_it() -> None:
+    """§Pushing: the same holds when climbing down onto an occupied hex."""
+    field = _ramparts(ladder=False)
+    stratos = model("stratos", "masters", "G6", level=1)
+    skeletor = model("skeletor", "evil", "F6")
+    occupancy = Occupancy(field, [stratos, skeletor])
+    reach = reachable(field, occupancy, stratos, 3)
+    assert reach.came_by[L("F6")].push == "skeletor"
+    assert L("F6") in reach.stops
+
+
+def test_massive_models_hop_a_ladder_like_a_low_obstacle() -> None:
+    """§Massive Models - Ladders: a ladder is a low obstacle to them (3 points over it)."""
+    field = board(
+        ("high", ["G3", "G4", "G5"]),
+        ("platform", ["H4", "H5"]),
+        ("ladder", ["G6"]),
+        ("high", ["G7", "G8", "G9"]),
+        columns=12,
+        rows=12,
+    )
+    beast = _massive("beast", "evil", "F6", "F7")
+    reach = reachable(field, Occupancy(field, [beast]), beast, 3)
+    assert reach.costs[L("H6")] == 3
+    assert reach.body(L("H6")) == (H("H6"), H("H7"))
+    hop = reach.came_by[L("H6")]
+    assert hop.kind is MoveKind.LOW and hop.over == H("G6")
+    assert all(loc.level == 0 for loc in reach.costs)  # never up the ladder
+
+
+def test_engaging_ends_for_charges_and_overwatch() -> None:
+    """§Overwatch: could the model become engaged with the target in one move action?"""
+    field = board(columns=12, rows=16)
+    he_man = model("he-man", "masters", "F2")
+    skeletor = model("skeletor", "evil", "F9")
+    occupancy = Occupancy(field, [he_man, skeletor])
+    assert engaging_ends(field, reachable(field, occupancy, he_man, HE_MAN_SPEED), skeletor) == []
+    focused = reachable(field, occupancy, he_man, HE_MAN_FOCUSED)
+    ends = engaging_ends(field, focused, skeletor)
+    assert L("F8") in ends and all(focused.costs[end] <= 8 for end in ends)

@@ -22,7 +22,13 @@ from hexforge.plugins.motu.battlefield.facing import (
     rotations,
 )
 from hexforge.plugins.motu.battlefield.map import Map
-from hexforge.plugins.motu.battlefield.mapfile import load_map, map_from_document, map_from_text
+from hexforge.plugins.motu.battlefield.mapfile import (
+    load_map,
+    map_from_document,
+    map_from_text,
+    named_map,
+    shipped_maps,
+)
 from hexforge.plugins.motu.battlefield.mapspec import (
     STANDARD_COLUMNS,
     STANDARD_ROWS,
@@ -37,6 +43,7 @@ from hexforge.plugins.motu.battlefield.movement import (
     MoveKind,
     Reach,
     Step,
+    engaging_ends,
     movement_points,
     needs_replacement,
     push_options,
@@ -83,6 +90,7 @@ __all__ = [
     "clear_lines",
     "cover_requirements",
     "engaged",
+    "engaging_ends",
     "face_target",
     "facing_hex",
     "gap_inches",
@@ -99,6 +107,7 @@ __all__ = [
     "model_arc",
     "models_adjacent",
     "movement_points",
+    "named_map",
     "needs_replacement",
     "partly_in_front",
     "push_options",
@@ -106,6 +115,7 @@ __all__ = [
     "reachable",
     "rotations",
     "sees",
+    "shipped_maps",
     "single",
     "trace_sight",
     "within_hexes",

@@ -13,6 +13,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,38 @@ _SIZE = {"columns", "rows"}
 def load_map(path: Path, *, name: str | None = None) -> Map:
     """Read a map file; raises :class:`HexforgeError` with every problem found."""
     return map_from_document(read_yaml(path, name=name))
+
+
+def shipped_maps() -> list[str]:
+    """The names of the maps shipped in ``content/motu/maps`` (for ``map: first-game``)."""
+    return sorted(p.name.removesuffix(".yaml") for p in _MAPS.iterdir() if p.name.endswith(".yaml"))
+
+
+def named_map(name: str) -> Map:
+    """A shipped map by name, loaded once per process (maps are immutable)."""
+    found = _NAMED.get(name)
+    if found is None:
+        if name not in shipped_maps():
+            close = difflib.get_close_matches(name, shipped_maps(), n=1)
+            raise HexforgeError.single(
+                codes.UNKNOWN_MAP,
+                f"no shipped map is called '{name}'",
+                hint=f"did you mean '{close[0]}'?"
+                if close
+                else f"shipped maps: {', '.join(shipped_maps())}",
+            )
+        resource = _MAPS / f"{name}.yaml"
+        result = load_text(
+            resource.read_text(encoding="utf-8"), name=f"content/motu/maps/{name}.yaml"
+        )
+        if result.document is None or result.diagnostics:
+            raise HexforgeError(*result.diagnostics)
+        found = _NAMED[name] = map_from_document(result.document)
+    return found
+
+
+_MAPS = files("hexforge.content") / "motu" / "maps"
+_NAMED: dict[str, Map] = {}
 
 
 def map_from_text(text: str, *, name: str | None = None) -> Map:

@@ -176,6 +176,24 @@ def reachable(map_: Map, occupancy: Occupancy, mover: Occupant, speed: int) -> R
     return Reach(mover, points, difficult, costs, frozenset(stops), came_by)
 
 
+def engaging_ends(map_: Map, reach: Reach, target: Occupant) -> list[Location]:
+    """The anchors in ``reach`` from which the mover would be adjacent to ``target``.
+
+    For charges and for overwatch's "could become engaged with a single move action".
+    """
+    level_ok = [anchor for anchor in reach.costs if anchor.level == target.level]
+    targets = target.locations
+    return [
+        anchor
+        for anchor in level_ok
+        if any(
+            map_.is_adjacent(Location(h, anchor.level), t)
+            for h in reach.body(anchor)
+            for t in targets
+        )
+    ]
+
+
 def push_options(map_: Map, occupancy: Occupancy, pushed: Occupant) -> tuple[Location, ...]:
     """Where ``pushed`` may be pushed to: a free location sharing an edge with its hex.
 

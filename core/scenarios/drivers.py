@@ -16,7 +16,7 @@ def drivers_from_host(host: PluginHost) -> tuple[dict[str, ScenarioDriver], list
     for one game are reported (HF512) and the first registered is kept."""
     found: dict[str, ScenarioDriver] = {}
     problems: list[Diagnostic] = []
-    for impl in reversed(host.manager.hook.hexforge_scenario_drivers.get_hookimpls()):
+    for impl in host.manager.hook.hexforge_scenario_drivers.get_hookimpls():
         try:
             provided = list(cast(list[ScenarioDriver], impl.function()))
         except Exception as exc:  # one broken plugin must not hide the other games

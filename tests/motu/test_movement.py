@@ -14,6 +14,7 @@ from hexforge.plugins.motu.battlefield import (
     Occupant,
     Reach,
     engaging_ends,
+    jump_destinations,
     needs_replacement,
     push_options,
     reachable,
@@ -352,3 +353,18 @@ def test_engaging_ends_for_charges_and_overwatch() -> None:
     focused = reachable(field, occupancy, he_man, HE_MAN_FOCUSED)
     ends = engaging_ends(field, focused, skeletor)
     assert L("F8") in ends and all(focused.costs[end] <= 8 for end in ends)
+
+
+def test_jumping_ignores_walls_models_and_elevation() -> None:
+    """§Jump / §Teleport: over anything, any elevation, 1 point a hex, no stop near enemies."""
+    field = _ramparts()
+    skeletor = model("skeletor", "evil", "E6")
+    he_man = model("he-man", "masters", "F6")
+    occupancy = Occupancy(field, [skeletor, he_man])
+    landing = jump_destinations(field, occupancy, skeletor, 3)
+    assert landing[L("H5", 1)] == 3  # straight onto the platform over the wall
+    assert landing[L("H7")] == 3  # past the enemy, next to the wall
+    assert L("F6") not in landing and L("H4") not in landing  # a model, a wall
+    assert all(distance(H("E6"), loc.hex) <= 3 for loc in landing)
+    mud = board(("difficult", ["E6"]))
+    assert max(jump_destinations(mud, Occupancy(mud, [skeletor]), skeletor, 3).values()) == 3

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from hexforge.core.hexgrid import Direction, Hex
+from hexforge.core.hexgrid import Direction, Hex, distance
 from hexforge.plugins.motu.battlefield.map import Map
 from hexforge.plugins.motu.battlefield.occupancy import Occupancy, Occupant
 from hexforge.plugins.motu.battlefield.terrain import Ground, Location
@@ -174,6 +174,30 @@ def reachable(map_: Map, occupancy: Occupancy, mover: Occupant, speed: int) -> R
         for there, (kind, here, cost, over, push) in came.items()
     }
     return Reach(mover, points, difficult, costs, frozenset(stops), came_by)
+
+
+def jump_destinations(
+    map_: Map, occupancy: Occupancy, mover: Occupant, speed: int
+) -> dict[Location, int]:
+    """Where a jumping or teleporting model can land, with the points spent (§Jump, §Teleport).
+
+    Such a move ignores characters, obstacles and the difficult-terrain penalty, does not
+    stop next to enemies, and treats every surrounding hex as adjacent at any elevation;
+    so each hex costs 1 and any free place the whole base fits on within ``speed`` hexes
+    is a destination (the mover's own place included, at 0).
+    """
+    start = mover.location
+    offsets = tuple(Hex(h.q - start.hex.q, h.r - start.hex.r) for h in mover.hexes)
+    found: dict[Location, int] = {}
+    for anchor in map_.locations:
+        cost = distance(start.hex, anchor.hex)
+        if (
+            cost <= speed
+            and _fits(map_, anchor, offsets)
+            and _free(occupancy, mover, anchor, offsets)
+        ):
+            found[anchor] = cost
+    return found
 
 
 def engaging_ends(map_: Map, reach: Reach, target: Occupant) -> list[Location]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hexforge.core.hexgrid.board import (
     BAD_COORDINATE,
+    column_letters,
     format_coord,
     from_offset,
     parse_area,
@@ -58,6 +59,7 @@ __all__ = [
     "are_neighbours",
     "centre",
     "centre_distance2",
+    "column_letters",
     "connected",
     "corner",
     "corners",

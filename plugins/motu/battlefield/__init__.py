@@ -57,6 +57,7 @@ from hexforge.plugins.motu.battlefield.occupancy import (
     models_adjacent,
     single,
 )
+from hexforge.plugins.motu.battlefield.render import render_text
 from hexforge.plugins.motu.battlefield.sight import (
     blockers,
     clear_lines,
@@ -115,6 +116,7 @@ __all__ = [
     "push_options",
     "ranged_facing",
     "reachable",
+    "render_text",
     "rotations",
     "sees",
     "shipped_maps",

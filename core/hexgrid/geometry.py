@@ -184,16 +184,6 @@ _EDGE_VECTORS: tuple[Point, ...] = tuple(
     (_CORNERS[(k + 1) % 6][0] - _CORNERS[k][0], _CORNERS[(k + 1) % 6][1] - _CORNERS[k][1])
     for k in range(6)
 )
-_AXES: tuple[tuple[int, int, int, int], ...] = tuple(
-    (
-        ex,
-        ey,
-        min(_cross(ex, ey, x, y) for x, y in _CORNERS),
-        max(_cross(ex, ey, x, y) for x, y in _CORNERS),
-    )
-    for ex, ey in _EDGE_VECTORS[:3]
-)
-"""The three edge directions of a hex with the hex's extent across each (from its centre)."""
 
 
 def _enters(p0: Point, dx: int, dy: int, hex_: Hex) -> bool:
@@ -201,24 +191,27 @@ def _enters(p0: Point, dx: int, dy: int, hex_: Hex) -> bool:
 
     Separating axes: a closed segment misses an open convex polygon exactly when one of
     the polygon's edge normals or the segment's own normal weakly separates them, so the
-    test is four strict interval overlaps in integers.
+    test is four strict interval overlaps in integers. Written out by hand because it is
+    the innermost loop of line of sight: a hex's corners are symmetric about its centre,
+    and across its three edge directions it spans ``x + y``, ``y`` and ``x - y`` within
+    +-2, +-1 and +-2 of its centre's values.
     """
-    cx, cy = centre(hex_)
+    q, r = hex_
+    cx, cy = 3 * q, 2 * r + q
     x0, y0 = p0
-    x1, y1 = x0 + dx, y0 + dy
-    below = above = False
-    for ox, oy in _CORNERS:
-        side = _cross(dx, dy, cx + ox - x0, cy + oy - y0)
-        below = below or side < 0
-        above = above or side > 0
-    if not (below and above):
+    # the segment's own normal: the corners must lie strictly on both sides of its line
+    side = dx * (cy - y0) - dy * (cx - x0)
+    reach = max(abs(2 * dy), abs(dx - dy), abs(dx + dy))
+    if not -reach < side < reach:
         return False
-    for ex, ey, low, high in _AXES:
-        c = _cross(ex, ey, cx, cy)
-        s0, s1 = _cross(ex, ey, x0, y0), _cross(ex, ey, x1, y1)
-        if max(s0, s1) <= c + low or min(s0, s1) >= c + high:
-            return False
-    return True
+    x1, y1 = x0 + dx, y0 + dy
+    u0, u1, uc = x0 + y0, x1 + y1, cx + cy
+    if max(u0, u1) <= uc - 2 or min(u0, u1) >= uc + 2:
+        return False
+    if max(y0, y1) <= cy - 1 or min(y0, y1) >= cy + 1:
+        return False
+    w0, w1, wc = x0 - y0, x1 - y1, cx - cy
+    return not (max(w0, w1) <= wc - 2 or min(w0, w1) >= wc + 2)
 
 
 def _runs_along(p0: Point, dx: int, dy: int, hex_: Hex, k: int) -> bool:

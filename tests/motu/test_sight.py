@@ -5,7 +5,16 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexforge.core.hexgrid import CENTRE, Hex, corners, crossing, format_coord, from_offset
+from hexforge.core.hexgrid import (
+    CENTRE,
+    Hex,
+    corner,
+    corners,
+    crossing,
+    format_coord,
+    from_offset,
+    segments_overlap,
+)
 from hexforge.plugins.motu.battlefield import (
     Location,
     Map,
@@ -175,3 +184,35 @@ def test_sight_memo_is_per_map() -> None:
     first = sees(field, L("F3", 1), L("F10"))
     assert field.memo("sight")[(L("F3", 1), L("F10"))] is first
     assert Hex(0, 0) not in field.memo("sight")
+
+
+def _reference_sight(field: Map, a: Location, b: Location) -> bool:
+    """Sight by brute force: every line against every blocker, via the shape crossings."""
+    blocking = blockers(field, a, b)
+    lines = []
+    for i in range(6):
+        for j in range(6):
+            start, end = corner(a.hex, i), corner(b.hex, j)
+            if start == end:
+                continue
+            line = crossing(a.hex, i, b.hex, j)
+            blocked = any(h in blocking for h in line.cells) or any(
+                x in blocking and y in blocking for x, y in line.edges
+            )
+            if not blocked:
+                lines.append((i, j, start, end))
+    return a == b or any(
+        i1 != i2 and j1 != j2 and not segments_overlap(s1, e1, s2, e2)
+        for i1, j1, s1, e1 in lines
+        for i2, j2, s2, e2 in lines
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(_walls(), _cells, _cells)
+def test_sight_matches_a_brute_force_reference(
+    field: Map, a: tuple[int, int], b: tuple[int, int]
+) -> None:
+    """The hull filter and seam shortcut never change an answer."""
+    x, y = Location(from_offset(*a)), Location(from_offset(*b))
+    assert trace_sight(field, x, y) == _reference_sight(field, x, y)

@@ -288,6 +288,66 @@ def segments_overlap(a0: Point, a1: Point, b0: Point, b1: Point) -> bool:
     return max(0, min(t0, t1)) < min(length, max(t0, t1))
 
 
+# -- straight lines as steps from hex to hex ---------------------------------------------
+
+
+def line_steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+    """The hexes the centre-to-centre line from ``a`` to ``b`` passes, in order, ``a`` first.
+
+    Exact, unlike :func:`~hexforge.core.hexgrid.coords.line`: where the line runs exactly
+    along the edge between two hexes, that step is both of them (a choice for whoever
+    moves); every other step is one hex. Consecutive steps are always neighbours.
+    """
+    if a == b:
+        return [(a,)]
+    p0, p1 = centre(a), centre(b)
+    passed = crossing(a, CENTRE, b, CENTRE)
+    events: list[tuple[Fraction, tuple[Hex, ...]]] = [
+        (_entry(p0, p1, h), (h,)) for h in passed.cells
+    ]
+    events += [(_along(p0, p1, pair), pair) for pair in passed.edges]
+    return [step for _, step in sorted(events)]
+
+
+def beyond(a: Hex, b: Hex, count: int) -> list[tuple[Hex, ...]]:
+    """The next ``count`` steps of the straight line from ``a`` through ``b``, past ``b``.
+
+    For pushes "along the line connecting both characters" (a pull is
+    ``line_steps(b, a)``); steps are as in :func:`line_steps`.
+    """
+    if a == b:
+        raise ValueError("a line needs two different hexes")
+    far = Hex(b.q + (b.q - a.q) * (count + 1), b.r + (b.r - a.r) * (count + 1))
+    return line_steps(b, far)[1 : count + 1]
+
+
+def _entry(p0: Point, p1: Point, hex_: Hex) -> Fraction:
+    """Where (0..1) the segment enters the open hex: the latest entering half-plane bound."""
+    cx, cy = centre(hex_)
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    lo = Fraction(-1)
+    for k in range(6):
+        ax, ay = cx + _CORNERS[k][0], cy + _CORNERS[k][1]
+        ex, ey = _EDGE_VECTORS[k]
+        inner = 1 if _cross(ex, ey, cx - ax, cy - ay) > 0 else -1
+        start = inner * _cross(ex, ey, p0[0] - ax, p0[1] - ay)
+        slope = inner * _cross(ex, ey, dx, dy)
+        if slope > 0:
+            lo = max(lo, Fraction(-start, slope))
+    return lo
+
+
+def _along(p0: Point, p1: Point, pair: tuple[Hex, Hex]) -> Fraction:
+    """Where (0..1) the segment starts running along the edge between ``pair``."""
+    direction = direction_to(*pair)
+    assert direction is not None
+    k = _EDGE_DIRECTION.index(direction)
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    length = dx * dx + dy * dy
+    ends = (corner(pair[0], k), corner(pair[0], (k + 1) % 6))
+    return min(Fraction((x - p0[0]) * dx + (y - p0[1]) * dy, length) for x, y in ends)
+
+
 # -- closest points of two hexes ---------------------------------------------------------
 
 _GAPS: dict[tuple[int, int], Fraction] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 from hypothesis import example, given, settings
@@ -10,13 +11,16 @@ from hypothesis import strategies as st
 from hexforge.core.hexgrid import (
     CENTRE,
     Hex,
+    beyond,
     centre,
     centre_distance2,
     corner,
     corners,
     crossing,
+    distance,
     gap2,
     inches,
+    line_steps,
     near_hull,
     segment_between,
     segment_enters,
@@ -116,3 +120,33 @@ def test_far_hexes_are_filtered_out() -> None:
     on_line = [Hex(2, -1), Hex(4, -2), Hex(1, -1), Hex(1, 0)]
     off_line = [Hex(0, 5), Hex(3, 3), Hex(-3, 0)]
     assert near_hull(on_line + off_line, Hex(0, 0), Hex(6, -3)) == on_line
+
+
+def test_line_steps_straight_and_between_hexes() -> None:
+    """A line down a column is one hex a step; straight out of a corner it runs between two."""
+    assert line_steps(Hex(0, 0), Hex(0, 3)) == [(Hex(0, r),) for r in range(4)]
+    across = line_steps(Hex(0, 0), Hex(4, -2))
+    assert across == [
+        (Hex(0, 0),),
+        (Hex(1, -1), Hex(1, 0)),
+        (Hex(2, -1),),
+        (Hex(3, -2), Hex(3, -1)),
+        (Hex(4, -2),),
+    ]
+
+
+def test_beyond_continues_the_line_past_the_second_hex() -> None:
+    """Pushes go on along the line from the pusher through the target."""
+    assert beyond(Hex(0, 0), Hex(1, 0), 3) == [(Hex(2, 0),), (Hex(3, 0),), (Hex(4, 0),)]
+    assert beyond(Hex(0, 0), Hex(2, -1), 2) == [(Hex(3, -2), Hex(3, -1)), (Hex(4, -2),)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(_small, _small, _small, _small)
+def test_line_steps_walk_from_neighbour_to_neighbour(q1: int, r1: int, q2: int, r2: int) -> None:
+    a, b = Hex(q1, r1), Hex(q2, r2)
+    steps = line_steps(a, b)
+    assert steps[0] == (a,) and steps[-1] == (b,)
+    for before, after in itertools.pairwise(steps):
+        assert all(distance(x, y) == 1 for x in before for y in after)
+    assert sum(1 for step in steps if len(step) == 1) >= 2 or a == b

@@ -89,8 +89,9 @@ class ScenarioItem(pytest.Item):
     ) -> str | Any:
         if isinstance(excinfo.value, ScenarioFailed):
             result = excinfo.value.result
-            text = result_text(result)
-            return text + ("\n" + diagnostics_text(result.errors) if result.errors else "")
+            if result.errors:
+                return diagnostics_text(result.errors)
+            return result_text(result).split("\n", 1)[1]  # the item already names the file
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self) -> tuple[Path, int, str]:

@@ -19,14 +19,8 @@ from hexforge.core.scenarios.driver import (
     Param,
     ScenarioDriver,
 )
-from hexforge.core.scenarios.loader import (
-    ANSWER_KEYS,
-    LOG_KEYS,
-    QUERY_EXPECTED,
-    REFUSED_KEYS,
-    STEP_KEYS,
-    TOP_KEYS,
-)
+from hexforge.core.scenarios.expectations import LOG_KEYS, QUERY_EXPECTED
+from hexforge.core.scenarios.loader import ANSWER_KEYS, REFUSED_KEYS, STEP_KEYS, TOP_KEYS
 from hexforge.core.scenarios.model import Op
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"

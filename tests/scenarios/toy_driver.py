@@ -245,6 +245,8 @@ class SkirmishDriver:
         for unit in setup.units:
             engine.set_prop(unit.id, "ready", unit.ready)
             engine.set_prop(unit.id, "rage", unit.rage)
+        if setup.phase != "bid" or setup.active is not None:
+            engine.open("round")  # the bid step opens each round; past it, one is under way
         if setup.active is not None:
             active = setup.active
             if active.unit not in engine.state.entities:
@@ -254,7 +256,6 @@ class SkirmishDriver:
                     ("active", "unit"),
                     hint=did_you_mean(active.unit, engine.state.entities),
                 )
-            engine.open("round")
             owner = engine.entity(active.unit).owner
             engine.open("activation", player=owner, subject=active.unit, ap=active.ap)
             engine.set_prop(active.unit, "ready", False)

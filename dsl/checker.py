@@ -449,7 +449,7 @@ class Checker:
 
     def call(self, phrase: ast.Phrase, scope: Scope) -> r.Call | None:
         best: Failed | None = None
-        for verb in self.vocabulary.verbs:
+        for verb in self.vocabulary.candidates("verbs", _word(phrase.atoms, 0)):
             outcome = self.match(verb.template, phrase.atoms, scope, None)
             if isinstance(outcome, Failed):
                 best = _better(best, outcome)
@@ -563,9 +563,8 @@ class Checker:
         """A trigger placeholder: a condition on the payload field ``payload``."""
         subject = r.Name(payload.name)
         if payload.type in self.vocabulary.kinds:
-            words = [a.text for a in atoms if isinstance(a, ast.Word)]
             rest: Atoms = atoms
-            if len(words) == len(atoms) and words[0] in ("a", "an", "any") and len(atoms) > 1:
+            if _word(atoms, 0) in ("a", "an", "any") and len(atoms) > 1:
                 rest = atoms[1:]
             noun = rest[0]
             if (
@@ -773,7 +772,7 @@ class Checker:
     def condition_phrase(self, phrase: ast.Phrase, scope: Scope) -> Result:
         atoms = phrase.atoms
         best: Failed | None = None
-        for declared in self.vocabulary.conditions:
+        for declared in self.vocabulary.candidates("conditions", _word(atoms, 0)):
             outcome = self.match(declared.template, atoms, scope, None)
             if isinstance(outcome, Failed):
                 best = _better(best, outcome)
@@ -886,7 +885,7 @@ class Checker:
             return []
         best: Failed | None = None
         for end in range(1, len(atoms) + 1):
-            for declared in self.vocabulary.filters:
+            for declared in self.vocabulary.candidates("filters", _word(atoms, 0)):
                 if declared.kind not in (None, kind):
                     continue
                 outcome = self.match(declared.template, atoms[:end], scope, None)

@@ -106,8 +106,8 @@ class _Compiler:
             return _name(node.name)
         if isinstance(node, r.GetProp):
             impl = node.prop.impl
-            if isinstance(node.base, r.Name) and node.base.name == "self":
-                return lambda ctx: impl(ctx, ctx.bearer)
+            if isinstance(node.base, r.Name):
+                return _with_entity(node.base.name, impl, ())
             base = self.value(node.base)
             return lambda ctx: impl(ctx, base(ctx))
         if isinstance(node, r.Selection | r.Single):
@@ -121,7 +121,15 @@ class _Compiler:
             operand = self.value(node.operand)
             return lambda ctx: -operand(ctx)
         if isinstance(node, r.Comparison):
-            return _binary(_COMPARE[node.op], self.value(node.left), node.right, self)
+            compare = _COMPARE[node.op]
+            lhs, rhs = node.left, node.right
+            if (
+                isinstance(rhs, r.Lit)
+                and isinstance(lhs, r.GetProp)
+                and isinstance(lhs.base, r.Name)
+            ):
+                return _compare_property(compare, lhs.base.name, lhs.prop.impl, rhs.value)
+            return _binary(compare, self.value(lhs), rhs, self)
         if isinstance(node, r.Logical):
             left, right = self.value(node.left), self.value(node.right)
             if node.op is ast.LogicOp.AND:
@@ -133,8 +141,12 @@ class _Compiler:
         if isinstance(node, r.CallCondition):
             return _call(node.condition.impl, [self.value(arg) for arg in node.args])
         if isinstance(node, r.Passes):
+            applied = node.applied
+            if isinstance(node.entity, r.Name) and all(isinstance(a, r.Lit) for a in applied.args):
+                constants = tuple(a.value for a in applied.args if isinstance(a, r.Lit))
+                return _with_entity(node.entity.name, applied.filter.impl, constants)
             entity = self.value(node.entity)
-            test = self.applied(node.applied)
+            test = self.applied(applied)
             return lambda ctx: test(ctx, entity(ctx))
         members = node.noun.members
         subject = self.value(node.entity)
@@ -261,6 +273,51 @@ class _Compiler:
                     return
 
         return run
+
+
+_MISSING = object()
+
+
+def _with_entity(name: str, impl: Callable[..., Any], constants: tuple[object, ...]) -> Eval:
+    """``impl(ctx, <name>, *constants)`` in one closure: the hot shape of conditions."""
+    if name == "self":
+        if not constants:
+            return lambda ctx: impl(ctx, ctx.bearer)
+        return lambda ctx: impl(ctx, ctx.bearer, *constants)
+    if len(constants) == 1:
+        (constant,) = constants
+
+        def one(ctx: EffectContext) -> Any:
+            entity = ctx.bindings.get(name, _MISSING)
+            if entity is _MISSING:
+                raise _unbound(name)
+            return impl(ctx, entity, constant)
+
+        return one
+
+    def many(ctx: EffectContext) -> Any:
+        entity = ctx.bindings.get(name, _MISSING)
+        if entity is _MISSING:
+            raise _unbound(name)
+        return impl(ctx, entity, *constants)
+
+    return many
+
+
+def _compare_property(
+    compare: Callable[[Any, Any], bool], name: str, impl: Callable[..., Any], constant: object
+) -> Eval:
+    """``<name>.<property> <op> <constant>`` in one closure."""
+    if name == "self":
+        return lambda ctx: compare(impl(ctx, ctx.bearer), constant)
+
+    def check(ctx: EffectContext) -> bool:
+        entity = ctx.bindings.get(name, _MISSING)
+        if entity is _MISSING:
+            raise _unbound(name)
+        return compare(impl(ctx, entity), constant)
+
+    return check
 
 
 def _name(name: str) -> Eval:

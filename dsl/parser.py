@@ -16,7 +16,6 @@ from importlib.resources import files
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
-from lark.tree import Meta
 
 from hexforge.core.errors import Diagnostic, HexforgeError, Span
 from hexforge.dsl import ast
@@ -96,7 +95,6 @@ def _lark() -> Lark:
         grammar,
         parser="lalr",
         strict=True,
-        propagate_positions=True,
         maybe_placeholders=True,
         postlex=_Indenter(),
     )
@@ -139,6 +137,8 @@ def parse(text: str, *, file: str | None = None) -> ast.Effect:
 
 
 def _check_parentheses(text: str, file: str | None, lines: list[str]) -> None:
+    if text.count("(") <= LIMITS.max_depth:
+        return
     depth = 0
     line, column = 1, 0
     for char in text:
@@ -234,25 +234,32 @@ def _hint(expected: set[str]) -> str | None:
     return "expected " + ", ".join(names)
 
 
-def _span(file: str | None, meta: Meta | Token) -> Span:
-    return Span(
-        file,
-        meta.line or 1,
-        meta.column or 1,
-        meta.end_line or meta.line or 1,
-        meta.end_column or meta.column or 1,
-    )
-
-
 def _through(start: Span, end: Span) -> Span:
     return Span(start.file, start.line, start.column, end.end_line, end.end_column)
 
 
+Child = Tree[Token] | Token | None
+
+
 class _Builder:
-    """Turns the lark tree into AST nodes (one method per grammar rule)."""
+    """Turns the lark tree into AST nodes (one method per grammar rule).
+
+    Spans come from the tokens (keywords that start a node are kept in the tree for
+    that), which is much cheaper than lark's ``propagate_positions``.
+    """
 
     def __init__(self, file: str | None) -> None:
         self.file = file
+
+    def token(self, token: Child) -> Span:
+        assert isinstance(token, Token)
+        return Span(
+            self.file,
+            token.line or 1,
+            token.column or 1,
+            token.end_line or 1,
+            token.end_column or 1,
+        )
 
     def effect(self, tree: Tree[Token]) -> ast.Effect:
         clauses = tuple(self.clause(child) for child in _trees(tree.children))
@@ -263,26 +270,23 @@ class _Builder:
 
     def clause(self, tree: Tree[Token]) -> ast.Clause:
         kind = tree.data
-        if kind in ("upon", "at_end_of", "when"):
-            pattern, condition, body = tree.children
-            form = {
-                "upon": ast.TriggerForm.UPON,
-                "at_end_of": ast.TriggerForm.AT_END_OF,
-                "when": ast.TriggerForm.WHEN,
-            }[str(kind)]
-            stmts = self.body(_tree(body))
+        if kind in _TRIGGERS:
+            keyword, pattern, _, condition, body = tree.children
+            stmts = self.body(body)
             return ast.Trigger(
-                form,
-                self.phrase(_tree(pattern)),
-                None if condition is None else self.expr(_tree(condition)),
+                _TRIGGERS[kind],
+                self.phrase(pattern),
+                None if condition is None else self.expr(condition),
                 stmts,
-                span=self.through(tree, stmts[-1].span),
+                span=_through(self.token(keyword), stmts[-1].span),
             )
         if kind == "while_clause":
-            condition, *rules = tree.children
+            keyword, condition, *rules = tree.children
             passives = tuple(self.passive(_tree(rule)) for rule in rules)
             return ast.While(
-                self.expr(_tree(condition)), passives, span=self.through(tree, passives[-1].span)
+                self.expr(condition),
+                passives,
+                span=_through(self.token(keyword), passives[-1].span),
             )
         if kind in ("modifier", "permission"):
             return self.passive(tree)
@@ -291,143 +295,143 @@ class _Builder:
     def passive(self, tree: Tree[Token]) -> ast.Passive:
         if tree.data == "modifier":
             stat, sign, amount = tree.children
-            value = self.expr(_tree(amount))
+            phrase = self.phrase(stat)
+            value = self.expr(amount)
             return ast.ModifierRule(
-                self.phrase(_tree(stat)),
-                ast.ModifierSign(str(sign)),
-                value,
-                span=self.through(tree, value.span),
+                phrase, ast.ModifierSign(str(sign)), value, span=_through(phrase.span, value.span)
             )
         allowed, action = tree.children
-        phrase = self.phrase(_tree(action))
+        phrase = self.phrase(action)
         return ast.PermissionRule(
-            str(allowed) == "can", phrase, span=self.through(tree, phrase.span)
+            str(allowed) == "can", phrase, span=_through(self.token(allowed), phrase.span)
         )
 
-    def body(self, tree: Tree[Token]) -> tuple[ast.Stmt, ...]:
-        (inner,) = _trees(tree.children)
+    def body(self, child: Child) -> tuple[ast.Stmt, ...]:
+        (inner,) = _trees(_tree(child).children)
         if inner.data == "block":
-            return tuple(self.stmt(child) for child in _trees(inner.children))
+            return tuple(self.stmt(stmt) for stmt in _trees(inner.children))
         return (self.stmt(inner),)
 
     def stmt(self, tree: Tree[Token]) -> ast.Stmt:
         kind = tree.data
         children = tree.children
         if kind == "do_stmt":
-            phrase = self.phrase(_tree(children[0]))
+            phrase = self.phrase(children[0])
             return ast.Do(phrase, span=phrase.span)
+        start = self.token(children[0])
         if kind == "if_stmt":
-            condition, then, otherwise = children
-            then_body = self.body(_tree(then))
-            else_body = () if otherwise is None else self.body(_tree(otherwise))
+            _, condition, then, otherwise = children
+            then_body = self.body(then)
+            else_body = () if otherwise is None else self.body(otherwise)
             last = (else_body or then_body)[-1].span
-            return ast.If(
-                self.expr(_tree(condition)), then_body, else_body, span=self.through(tree, last)
-            )
+            return ast.If(self.expr(condition), then_body, else_body, span=_through(start, last))
         if kind == "unless_stmt":
-            condition, body = children
-            stmts = self.body(_tree(body))
-            return ast.Unless(
-                self.expr(_tree(condition)), stmts, span=self.through(tree, stmts[-1].span)
-            )
+            _, condition, body = children
+            stmts = self.body(body)
+            return ast.Unless(self.expr(condition), stmts, span=_through(start, stmts[-1].span))
         if kind == "for_each":
-            selector, body = children
-            stmts = self.body(_tree(body))
-            return ast.ForEach(
-                self.phrase(_tree(selector)), stmts, span=self.through(tree, stmts[-1].span)
-            )
+            _, selector, body = children
+            stmts = self.body(body)
+            return ast.ForEach(self.phrase(selector), stmts, span=_through(start, stmts[-1].span))
         if kind == "choose_inline":
             inline: tuple[ast.Stmt, ...] = tuple(
-                ast.Do(p, span=p.span) for p in (self.phrase(_tree(x)) for x in children)
+                ast.Do(p, span=p.span) for p in (self.phrase(x) for x in children[1:])
             )
-            return ast.ChooseOne(inline, span=self.through(tree, inline[-1].span))
+            return ast.ChooseOne(inline, span=_through(start, inline[-1].span))
         if kind == "choose_block":
             (block,) = _trees(children)
             options = tuple(self.stmt(child) for child in _trees(block.children))
-            return ast.ChooseOne(options, span=self.through(tree, options[-1].span))
+            return ast.ChooseOne(options, span=_through(start, options[-1].span))
         if kind == "test":
-            stat, sign, bonus, against, *rows = children
+            _, stat, sign, bonus, against, *rows = children
             amount: ast.Expr | None = None
             if bonus is not None:
-                amount = self.expr(_tree(bonus))
+                amount = self.expr(bonus)
                 if str(sign) == "-":
-                    amount = ast.Neg(
-                        amount, span=_through(_span(self.file, _token(sign)), amount.span)
-                    )
+                    amount = ast.Neg(amount, span=_through(self.token(sign), amount.span))
             table = tuple(self.row(_tree(row)) for row in rows)
             return ast.StatTest(
-                self.phrase(_tree(stat)),
+                self.phrase(stat),
                 amount,
-                None if against is None else self.phrase(_tree(against)),
+                None if against is None else self.phrase(against),
                 table,
-                span=self.through(tree, table[-1].span),
+                span=_through(start, table[-1].span),
             )
         raise AssertionError(f"unhandled statement rule {kind!r}")
 
     def row(self, tree: Tree[Token]) -> ast.Row:
         count, plus, body = tree.children
-        stmts = self.body(_tree(body))
+        stmts = self.body(body)
         return ast.Row(
-            int(str(count)), plus is not None, stmts, span=self.through(tree, stmts[-1].span)
+            int(str(count)),
+            plus is not None,
+            stmts,
+            span=_through(self.token(count), stmts[-1].span),
         )
 
-    def expr(self, tree: Tree[Token]) -> ast.Expr:
+    def expr(self, child: Child) -> ast.Expr:
+        tree = _tree(child)
         kind = tree.data
-        span = _span(self.file, tree.meta)
         children = tree.children
-        if kind in ("or_", "and_"):
-            left_side, right_side = (self.expr(_tree(x)) for x in children)
-            logic = ast.LogicOp.OR if kind == "or_" else ast.LogicOp.AND
-            return ast.Logic(logic, left_side, right_side, span=span)
-        if kind == "not_":
-            return ast.Not(self.expr(_tree(children[0])), span=span)
-        if kind in ("compare", "arith"):
-            left, op, right = children
-            lhs, rhs = self.expr(_tree(left)), self.expr(_tree(right))
-            if kind == "compare":
-                return ast.Compare(ast.CompareOp(str(op)), lhs, rhs, span=span)
-            return ast.Arith(ast.ArithOp(str(op)), lhs, rhs, span=span)
-        if kind == "neg":
-            return ast.Neg(self.expr(_tree(children[1])), span=span)
         if kind == "phrase":
             phrase = self.phrase(tree)
             if len(phrase.atoms) == 1 and not isinstance(phrase.atoms[0], ast.Word):
                 return phrase.atoms[0]
             return phrase
+        if kind in ("or_", "and_"):
+            left, right = (self.expr(x) for x in children)
+            logic = ast.LogicOp.OR if kind == "or_" else ast.LogicOp.AND
+            return ast.Logic(logic, left, right, span=_through(left.span, right.span))
+        if kind == "not_":
+            operand = self.expr(children[1])
+            return ast.Not(operand, span=_through(self.token(children[0]), operand.span))
+        if kind == "neg":
+            operand = self.expr(children[1])
+            return ast.Neg(operand, span=_through(self.token(children[0]), operand.span))
+        if kind in ("compare", "arith"):
+            first, op, second = children
+            lhs, rhs = self.expr(first), self.expr(second)
+            span = _through(lhs.span, rhs.span)
+            if kind == "compare":
+                return ast.Compare(ast.CompareOp(str(op)), lhs, rhs, span=span)
+            return ast.Arith(ast.ArithOp(str(op)), lhs, rhs, span=span)
         atom = self.atom(tree)
         assert not isinstance(atom, ast.Word)
         return atom
 
-    def phrase(self, tree: Tree[Token]) -> ast.Phrase:
-        atoms = tuple(self.atom(_tree(child)) for child in tree.children)
-        return ast.Phrase(atoms, span=_span(self.file, tree.meta))
+    def phrase(self, child: Child) -> ast.Phrase:
+        atoms = tuple(self.atom(item) for item in _tree(child).children)
+        return ast.Phrase(atoms, span=_through(atoms[0].span, atoms[-1].span))
 
-    def atom(self, tree: Tree[Token]) -> ast.Word | ast.Expr:
-        kind = tree.data
-        span = _span(self.file, tree.meta)
-        if kind == "word":
-            return ast.Word(str(tree.children[0]), span=span)
-        if kind == "int":
-            return ast.Num(int(str(tree.children[0])), span=span)
-        if kind == "property":
-            return ast.Prop(tuple(str(t) for t in tree.children), span=span)
-        if kind == "count":
-            return ast.Count(self.phrase(_tree(tree.children[0])), span=span)
+    def atom(self, child: Child) -> ast.Word | ast.Expr:
+        if isinstance(child, Token):
+            span = self.token(child)
+            if child.type == "WORD":
+                return ast.Word(str(child), span=span)
+            return ast.Num(int(str(child)), span=span)
+        tree = _tree(child)
+        if tree.data == "property":
+            words = tree.children
+            span = _through(self.token(words[0]), self.token(words[-1]))
+            return ast.Prop(tuple(str(word) for word in words), span=span)
+        if tree.data == "count":
+            keyword, selector, close = tree.children
+            phrase = self.phrase(selector)
+            return ast.Count(phrase, span=_through(self.token(keyword), self.token(close)))
         return self.expr(tree)
 
-    def through(self, tree: Tree[Token], end: Span) -> Span:
-        return _through(_span(self.file, tree.meta), end)
+
+_TRIGGERS = {
+    "upon": ast.TriggerForm.UPON,
+    "at_end_of": ast.TriggerForm.AT_END_OF,
+    "when": ast.TriggerForm.WHEN,
+}
 
 
-def _trees(children: Sequence[Tree[Token] | Token | None]) -> list[Tree[Token]]:
+def _trees(children: Sequence[Child]) -> list[Tree[Token]]:
     return [child for child in children if isinstance(child, Tree)]
 
 
-def _tree(child: Tree[Token] | Token | None) -> Tree[Token]:
+def _tree(child: Child) -> Tree[Token]:
     assert isinstance(child, Tree), child
-    return child
-
-
-def _token(child: Tree[Token] | Token | None) -> Token:
-    assert isinstance(child, Token), child
     return child

@@ -52,6 +52,7 @@ class Template:
 
     text: str
     parts: tuple[Part, ...]
+    params: tuple[Param, ...]
 
     @classmethod
     def parse(cls, text: str) -> Template:
@@ -79,11 +80,7 @@ class Template:
             parts.append(Literal(frozenset(spellings), alternatives[0]))
         if not parts:
             raise TemplateError("a template needs at least one word")
-        return cls(text, tuple(parts))
-
-    @property
-    def params(self) -> tuple[Param, ...]:
-        return tuple(p for p in self.parts if isinstance(p, Param))
+        return cls(text, tuple(parts), tuple(p for p in parts if isinstance(p, Param)))
 
     @property
     def words(self) -> tuple[str, ...]:

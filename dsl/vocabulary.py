@@ -156,6 +156,7 @@ class Vocabulary:
     bindings: dict[str, str] = field(default_factory=dict)
     test: TestImpl | None = None
     choose: ChooseImpl | None = None
+    _by_first_word: dict[tuple[str, str], list[Any]] = field(default_factory=dict, repr=False)
 
     # ---- declarations ----------------------------------------------------------------
 
@@ -218,10 +219,12 @@ class Vocabulary:
     def verb(self, template: str, impl: Impl, *, doc: str = "") -> None:
         """Add a verb: ``verb("push {target:unit} {distance:int}", push)``; the
         implementation gets ``(ctx, target, distance)``."""
+        self._by_first_word.clear()
         self.verbs.append(Verb(self._typed_template(template), impl, doc))
 
     def condition(self, template: str, impl: Impl, *, doc: str = "") -> None:
         """Add a condition phrase: ``condition("{unit:unit} is knocked out", knocked_out)``."""
+        self._by_first_word.clear()
         self.conditions.append(ConditionDef(self._typed_template(template), impl, doc))
 
     def noun(
@@ -236,6 +239,7 @@ class Vocabulary:
     def filter(self, template: str, impl: Impl, *, kind: str | None = None, doc: str = "") -> None:
         """Add a selector filter: ``filter("adjacent to {anchor:unit}", adjacent)``; the
         implementation gets ``(ctx, entity, *arguments)``."""
+        self._by_first_word.clear()
         self.filters.append(FilterDef(self._typed_template(template), impl, kind, doc))
 
     def picker(self, words: str, impl: PickerImpl, *, doc: str = "") -> None:
@@ -287,6 +291,21 @@ class Vocabulary:
         self.choose = impl
 
     # ---- lookups ---------------------------------------------------------------------
+
+    def candidates(self, family: str, first: str | None) -> list[Any]:
+        """The verbs, conditions or filters (``family``) a phrase starting with ``first``
+        may spell, in declaration order (templates starting with a placeholder always)."""
+        key = (family, first or "")
+        found = self._by_first_word.get(key)
+        if found is None:
+            declared: list[Verb] | list[ConditionDef] | list[FilterDef] = getattr(self, family)
+            found = []
+            for item in declared:
+                head = item.template.first_word()
+                if head is None or first in head.spellings:
+                    found.append(item)
+            self._by_first_word[key] = found
+        return found
 
     def is_type(self, name: str) -> bool:
         base = name.removesuffix("*")

@@ -35,6 +35,7 @@ class Map:
         "ground",
         "hex_inches",
         "high",
+        "index",
         "levels_at",
         "locations",
         "name",
@@ -80,6 +81,7 @@ class Map:
         self.locations: tuple[Location, ...] = tuple(
             Location(h, level) for h in sorted(board) for level in self.levels_at[h]
         )
+        self.index: dict[Location, int] = {loc: i for i, loc in enumerate(self.locations)}
         self.adjacent: dict[Location, tuple[Location, ...]] = {
             loc: tuple(
                 Location(n, loc.level)

@@ -49,12 +49,20 @@ from hexforge.plugins.motu.battlefield.terrain import Location
 
 
 def sees(map_: Map, a: Location, b: Location) -> bool:
-    """True when a model at ``a`` has line of sight to ``b``. Memoised per map."""
+    """True when a model at ``a`` has line of sight to ``b``. Memoised per map.
+
+    The memo is keyed by one integer per unordered pair (``Map.index``), so even every
+    pair of a standard map stays a few tens of megabytes.
+    """
+    index = map_.index
+    i, j = index.get(a), index.get(b)
+    if i is None or j is None:
+        return trace_sight(map_, a, b)  # off the map: nothing to remember
+    key = i * len(index) + j if i <= j else j * len(index) + i
     memo = map_.memo("sight")
-    key = (a, b) if a <= b else (b, a)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = trace_sight(map_, *key)
+        found = memo[key] = trace_sight(map_, a, b)
     return bool(found)
 
 

@@ -90,6 +90,11 @@ ACTIONS = (
     ActionSpec("play", "play the game to its end"),
     ActionSpec("activate", "activate a unit; its actions are the step's answers", (UNIT,)),
     ActionSpec("move", "move the active unit one cell", (UNIT, Param("to", Kind.HEX, "the cell"))),
+    ActionSpec(
+        "walk",
+        "move the active unit cell by cell along a path",
+        (UNIT, Param("path", Kind.HEX, "the cells, in order", many=True)),
+    ),
     ActionSpec("attack", "attack with the unit's weapon", (UNIT, Param("target", Kind.TEXT))),
     ActionSpec("rally", "+1 strength until the end of the context", (UNIT,)),
     ActionSpec("guard", "go on guard, ending the activation", (UNIT,)),
@@ -130,7 +135,7 @@ OBSERVABLES = (
         "allowed",
         Kind.BOOL,
         "whether the permissions let the unit do the action",
-        (UNIT, Param("action", Kind.TEXT)),
+        (UNIT, Param("action", Kind.TEXT, choices=("move",))),
     ),
 )
 
@@ -174,11 +179,12 @@ class SkirmishGame:
             toygame.play(engine)
         elif action == "activate":
             toygame.activate(engine, unit)
-        elif action == "move":
-            destination = cell(args["to"])
-            if destination is None:
-                raise fail(ILLEGAL_ACTION, f"{format_coord(args['to'])} is off the track")
-            self.act(unit, f"move:{destination}")
+        elif action in ("move", "walk"):
+            for hex_ in args["path"] if action == "walk" else [args["to"]]:
+                destination = cell(hex_)
+                if destination is None:
+                    raise fail(ILLEGAL_ACTION, f"{format_coord(hex_)} is off the track")
+                self.act(unit, f"move:{destination}")
         elif action == "attack":
             self.act(unit, f"attack:{args['target']}")
         elif action in ("rally", "guard"):

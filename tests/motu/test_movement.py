@@ -368,3 +368,15 @@ def test_jumping_ignores_walls_models_and_elevation() -> None:
     assert all(distance(H("E6"), loc.hex) <= 3 for loc in landing)
     mud = board(("difficult", ["E6"]))
     assert max(jump_destinations(mud, Occupancy(mud, [skeletor]), skeletor, 3).values()) == 3
+
+
+@settings(max_examples=80, deadline=None)
+@given(_random_field(), st.integers(0, 7))
+def test_more_points_never_reach_less(case: tuple[Map, Hex], speed: int) -> None:
+    """§Move: a faster move (focused speed) reaches everything a slower one does, as cheaply."""
+    field, start = case
+    mover = Occupant("m", "a", (start,))
+    occupancy = Occupancy(field, [mover])
+    slow = reachable(field, occupancy, mover, speed)
+    fast = reachable(field, occupancy, mover, speed + 3)
+    assert all(fast.costs[loc] == cost for loc, cost in slow.costs.items())

@@ -206,12 +206,14 @@ class TriggerForm(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Trigger(Node):
-    """``upon X:``, ``at end of X:`` or ``when <pattern> [if <cond>]:`` and its body."""
+    """``upon X:``, ``at end of X:`` or ``when <pattern>``, optionally ``once per <kind>``
+    and ``if <cond>``, and its body."""
 
     form: TriggerForm
     pattern: Phrase
     condition: Expr | None
     body: tuple[Stmt, ...]
+    once_per: str | None = None
 
 
 class ModifierSign(StrEnum):
@@ -222,7 +224,8 @@ class ModifierSign(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ModifierRule(Node):
-    """A continuous change of a stat: ``scope +1``, ``speed = 3``."""
+    """A continuous change of a stat: ``scope +1``, ``speed = 3``; ``speed of enemies
+    adjacent to self -1`` reaches other entities (the stat phrase names them)."""
 
     stat: Phrase
     sign: ModifierSign
@@ -231,10 +234,12 @@ class ModifierRule(Node):
 
 @dataclass(frozen=True, slots=True)
 class PermissionRule(Node):
-    """``can <action>`` / ``cannot <action>``."""
+    """``can <action>`` / ``cannot <action>``; with a ``subject`` selector (``enemies
+    adjacent to self cannot move``) it reaches other entities (an aura)."""
 
     allowed: bool
     action: Phrase
+    subject: Phrase | None = None
 
 
 Passive = ModifierRule | PermissionRule

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hexforge.core.errors import Diagnostic, Severity, Span
-from hexforge.core.rules import ModifierOp
+from hexforge.core.rules import ModifierOp, Reach
 from hexforge.core.vocabulary import BaseType, EventType, Field
 from hexforge.dsl import ast, text
 from hexforge.dsl import codes as c
@@ -129,7 +129,9 @@ class Checker:
                 extra = self.condition(clause.condition, scope)
                 condition = _and(condition, extra)
             body = self.block(clause.body, scope, 1)
-            return r.HookRule(declared.event, declared.window, condition, body)
+            return r.HookRule(
+                declared.event, declared.window, condition, body, self.once_per(clause)
+            )
         if best is not None and best.rank > 0:
             self.report(best)
         else:
@@ -147,6 +149,21 @@ class Checker:
         self.block(clause.body, Scope({"self": self.vocabulary.self_kind}), 1)
         return None
 
+    def once_per(self, clause: ast.Trigger) -> str | None:
+        kind = clause.once_per
+        if kind is None or kind in self.vocabulary.contexts:
+            return kind
+        known = sorted(self.vocabulary.contexts)
+        self.report(
+            self.fail(
+                c.UNKNOWN_CONTEXT,
+                f"unknown context 'once per {kind}'",
+                clause.pattern.span,
+                _did_you_mean(kind, known) or "expected one of " + ", ".join(known),
+            )
+        )
+        return None
+
     def hook_scope(self, event: EventType) -> Scope:
         names = {"self": self.vocabulary.self_kind}
         names.update({f.name: f.type for f in event.fields})
@@ -160,13 +177,14 @@ class Checker:
     ) -> None:
         rules = clause.rules if isinstance(clause, ast.While) else (clause,)
         params: list[tuple[Field, ...]] = []
-        found: list[tuple[ast.Passive, str, tuple[Field, ...]]] = []
+        found: list[tuple[ast.Passive, str, tuple[Field, ...], r.Value | None]] = []
         for rule in rules:
             self.count(rule.span)
             if isinstance(rule, ast.ModifierRule):
-                stat = self.stat(rule.stat)
-                if stat is None:
+                aimed = self.aimed_stat(rule.stat)
+                if aimed is None:
                     continue
+                stat, aura = aimed
                 if stat.type != INT:
                     self.report(
                         self.fail(
@@ -178,13 +196,14 @@ class Checker:
                         )
                     )
                     continue
-                found.append((rule, stat.name, stat.params))
+                found.append((rule, stat.name, stat.params, aura))
                 params.append(stat.params)
             else:
                 permission = self.permission(rule.action)
-                if permission is None:
+                aura = None if rule.subject is None else self.aura(rule.subject)
+                if permission is None or (rule.subject is not None and aura is None):
                     continue
-                found.append((rule, permission.action, permission.params))
+                found.append((rule, permission.action, permission.params, aura))
                 params.append(permission.params)
         names: dict[str, str] = {"self": self.vocabulary.self_kind}
         if params:
@@ -196,26 +215,72 @@ class Checker:
         condition_ast = clause.condition if isinstance(clause, ast.While) else None
         if condition_ast is not None:
             condition = self.condition(condition_ast, Scope(names))
-        for rule, name, own in found:
+        for rule, name, own, aura in found:
+            reach = Reach.BEARER if aura is None else Reach.ANY
+            when = _and(aura, condition)
             if isinstance(rule, ast.ModifierRule):
                 scope = Scope({**names, **{p.name: p.type for p in own}})
+                if aura is not None:
+                    scope = scope.bind("subject", self.vocabulary.self_kind)
                 amount = self.expect(rule.amount, scope, INT)
                 if amount is None:
                     continue
                 if rule.sign is ast.ModifierSign.SUB:
                     amount = r.Negate(amount)
                 op = ModifierOp.SET if rule.sign is ast.ModifierSign.SET else ModifierOp.ADD
-                modifiers.append(r.ModifierRule(name, op, amount, condition))
+                modifiers.append(r.ModifierRule(name, op, amount, when, reach))
             else:
-                compiled = r.PermissionRule(name, rule.allowed, condition)
+                compiled = r.PermissionRule(name, rule.allowed, when, reach)
                 permissions.append((rule, condition_ast, compiled))
+
+    def aimed_stat(self, phrase: ast.Phrase) -> tuple[Stat, r.Value | None] | None:
+        """``speed`` (the bearer's) or ``speed of <selector>`` (an aura on others)."""
+        atoms = phrase.atoms
+        words = phrase.words()
+        for stat in self.vocabulary.stats:
+            if words == stat.words:
+                return stat, None
+        for split, atom in enumerate(atoms):
+            if not (isinstance(atom, ast.Word) and atom.text == "of") or split == len(atoms) - 1:
+                continue
+            head = tuple(_word(atoms, i) for i in range(split))
+            stat = next((s for s in self.vocabulary.stats if s.words == head), None)
+            if stat is not None:
+                rest = atoms[split + 1 :]
+                aura = self.aura(ast.Phrase(tuple(rest), span=_cover(rest, phrase.span)))
+                return None if aura is None else (stat, aura)
+        self.stat(phrase)  # reports the unknown stat
+        return None
+
+    def aura(self, selector: ast.Phrase) -> r.Value | None:
+        """The condition that the query's subject is one of ``selector``."""
+        scope = Scope({"self": self.vocabulary.self_kind, **self.vocabulary.bindings})
+        first = _word(selector.atoms, 0)
+        nouns = [w for n in self.vocabulary.nouns for w in (n.singular, n.plural)]
+        if first is not None and first not in scope.names and first not in (*nouns, "a", "an"):
+            self.report(
+                self.fail(
+                    c.UNKNOWN_SELECTOR,
+                    f"unknown selector '{first}'",
+                    selector.atoms[0].span,
+                    _did_you_mean(first, nouns),
+                )
+            )
+            return None
+        subject = Field("subject", self.vocabulary.self_kind)
+        outcome = self.pattern(selector.atoms, selector.span, scope, subject)
+        if isinstance(outcome, Failed):
+            self.report(outcome)
+            return None
+        return outcome.value
 
     def contradictions(
         self, permissions: list[tuple[ast.PermissionRule, ast.Expr | None, r.PermissionRule]]
     ) -> None:
-        seen: dict[tuple[str, ast.Expr | None], tuple[bool, ast.PermissionRule]] = {}
+        seen: dict[tuple[str, ast.Expr | None, ast.Phrase | None], tuple[bool, ast.PermissionRule]]
+        seen = {}
         for rule, condition, compiled in permissions:
-            key = (compiled.action, condition)
+            key = (compiled.action, condition, rule.subject)
             earlier = seen.get(key)
             if earlier is not None and earlier[0] != compiled.allowed:
                 first = earlier[1].span

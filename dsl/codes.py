@@ -21,6 +21,7 @@ UNKNOWN_PERMISSION = define("HF315", "unknown permission action")
 UNKNOWN_NAME = define("HF316", "unknown name")
 UNKNOWN_PROPERTY = define("HF317", "unknown property")
 NOT_ON_PAYLOAD = define("HF318", "field not on the event payload")
+UNKNOWN_CONTEXT = define("HF319", "unknown 'once per' context")
 
 # Shapes and types.
 WRONG_ARGUMENTS = define("HF320", "wrong number or order of arguments")

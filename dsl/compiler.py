@@ -56,6 +56,7 @@ def compile_checked(checked: r.Checked, vocabulary: Vocabulary, source: Source) 
             action=compiler.steps(hook.body),
             source=source,
             condition=None if hook.condition is None else compiler.value(hook.condition),
+            once_per=hook.once_per,
         )
         for hook in checked.hooks
     )
@@ -66,6 +67,7 @@ def compile_checked(checked: r.Checked, vocabulary: Vocabulary, source: Source) 
             amount=compiler.value(modifier.amount),
             source=source,
             condition=None if modifier.condition is None else compiler.value(modifier.condition),
+            reach=modifier.reach,
         )
         for modifier in checked.modifiers
     )
@@ -77,6 +79,7 @@ def compile_checked(checked: r.Checked, vocabulary: Vocabulary, source: Source) 
             condition=(
                 None if permission.condition is None else compiler.value(permission.condition)
             ),
+            reach=permission.reach,
         )
         for permission in checked.permissions
     )

@@ -271,13 +271,14 @@ class _Builder:
     def clause(self, tree: Tree[Token]) -> ast.Clause:
         kind = tree.data
         if kind in _TRIGGERS:
-            keyword, pattern, _, condition, body = tree.children
+            keyword, pattern, once, _, condition, body = tree.children
             stmts = self.body(body)
             return ast.Trigger(
                 _TRIGGERS[kind],
                 self.phrase(pattern),
                 None if condition is None else self.expr(condition),
                 stmts,
+                None if once is None else str(_tree(once).children[0]),
                 span=_through(self.token(keyword), stmts[-1].span),
             )
         if kind == "while_clause":
@@ -300,10 +301,12 @@ class _Builder:
             return ast.ModifierRule(
                 phrase, ast.ModifierSign(str(sign)), value, span=_through(phrase.span, value.span)
             )
-        allowed, action = tree.children
+        subject, allowed, action = tree.children
         phrase = self.phrase(action)
+        who = None if subject is None else self.phrase(subject)
+        start = self.token(allowed) if who is None else who.span
         return ast.PermissionRule(
-            str(allowed) == "can", phrase, span=_through(self.token(allowed), phrase.span)
+            str(allowed) == "can", phrase, who, span=_through(start, phrase.span)
         )
 
     def body(self, child: Child) -> tuple[ast.Stmt, ...]:

@@ -24,8 +24,9 @@ def _clause(clause: ast.Clause, depth: int, out: list[str]) -> None:
     pad = _INDENT * depth
     if isinstance(clause, ast.Trigger):
         condition = "" if clause.condition is None else f" if {expr(clause.condition)}"
+        once = "" if clause.once_per is None else f" once per {clause.once_per}"
         _header(
-            f"{pad}{clause.form.value} {phrase(clause.pattern)}{condition}:",
+            f"{pad}{clause.form.value} {phrase(clause.pattern)}{once}{condition}:",
             clause.body,
             depth,
             out,
@@ -49,7 +50,8 @@ def passive(rule: ast.Passive) -> str:
         if rule.sign is ast.ModifierSign.SET:
             return f"{phrase(rule.stat)} = {expr(rule.amount)}"
         return f"{phrase(rule.stat)} {rule.sign.value}{expr(rule.amount)}"
-    return f"{'can' if rule.allowed else 'cannot'} {phrase(rule.action)}"
+    who = "" if rule.subject is None else f"{phrase(rule.subject)} "
+    return f"{who}{'can' if rule.allowed else 'cannot'} {phrase(rule.action)}"
 
 
 def _header(head: str, body: tuple[ast.Stmt, ...], depth: int, out: list[str]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexforge.core.rules import ModifierOp, Window
+from hexforge.core.rules import ModifierOp, Reach, Window
 from hexforge.dsl.ast import ArithOp, CompareOp, LogicOp
 from hexforge.dsl.vocabulary import ConditionDef, FilterDef, Noun, Picker, PropertyDef, Verb
 
@@ -196,6 +196,7 @@ class HookRule:
     window: Window
     condition: Value | None
     body: tuple[Step, ...]
+    once_per: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +205,7 @@ class ModifierRule:
     op: ModifierOp
     amount: Value
     condition: Value | None
+    reach: Reach = Reach.BEARER
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +213,7 @@ class PermissionRule:
     action: str
     allowed: bool
     condition: Value | None
+    reach: Reach = Reach.BEARER
 
 
 @dataclass(frozen=True, slots=True)

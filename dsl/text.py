@@ -37,7 +37,9 @@ class _Writer:
                 ast.TriggerForm.WHEN: "When",
             }[clause.form]
             condition = "" if clause.condition is None else f", if {self.expr(clause.condition)}"
-            return f"{head} {self.phrase(clause.pattern)}{condition}: {self.body(clause.body)}"
+            once = "" if clause.once_per is None else f" (once per {clause.once_per})"
+            pattern = self.phrase(clause.pattern)
+            return f"{head} {pattern}{once}{condition}: {self.body(clause.body)}"
         if isinstance(clause, ast.While):
             rules = _join([self.passive(rule) for rule in clause.rules], "and")
             return f"While {self.expr(clause.condition)}: {rules}."
@@ -47,7 +49,8 @@ class _Writer:
 
     def passive(self, rule: ast.Passive) -> str:
         if isinstance(rule, ast.PermissionRule):
-            return f"{'can' if rule.allowed else 'cannot'} {self.phrase(rule.action)}"
+            who = "" if rule.subject is None else f"{self.phrase(rule.subject)} "
+            return f"{who}{'can' if rule.allowed else 'cannot'} {self.phrase(rule.action)}"
         amount = self.expr(rule.amount)
         if rule.sign is ast.ModifierSign.SET:
             return f"{self.phrase(rule.stat)} is {amount}"

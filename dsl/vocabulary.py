@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from hexforge.core.codes import PLUGIN_HOOK_FAILED
 from hexforge.core.errors import HexforgeError
-from hexforge.core.rules import EffectContext, EntityId, Window
+from hexforge.core.rules import ONCE_PER_TRIGGER, EffectContext, EntityId, Window
 from hexforge.core.vocabulary import BaseType, EventType, Field
 from hexforge.dsl import codes
 from hexforge.dsl.ast import TriggerForm
@@ -154,6 +154,7 @@ class Vocabulary:
     stats: list[Stat] = field(default_factory=list)
     permissions: list[PermissionDef] = field(default_factory=list)
     bindings: dict[str, str] = field(default_factory=dict)
+    contexts: set[str] = field(default_factory=lambda: {ONCE_PER_TRIGGER})
     test: TestImpl | None = None
     choose: ChooseImpl | None = None
     _by_first_word: dict[tuple[str, str], list[Any]] = field(default_factory=dict, repr=False)
@@ -281,6 +282,12 @@ class Vocabulary:
         """A name the game binds when it runs a card's plain statements (``target``)."""
         self._check_type(type, f"binding {name!r}")
         self.bindings[name] = type
+
+    def context(self, name: str) -> None:
+        """A context kind the game opens (``activation``, ``round``), for ``once per``.
+
+        ``once per trigger`` is always known: once per event and what it causes."""
+        self.contexts.add(name)
 
     def test_procedure(self, impl: TestImpl) -> None:
         """The game's test (``test <stat> against <stat> of <unit>``): returns successes."""

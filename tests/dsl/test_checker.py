@@ -54,6 +54,9 @@ def _only(text: str, vocabulary: Vocabulary | None = None) -> tuple[str, int, in
         ("if target == 2: gain 1 ap", "HF321", 1, 14, 15, "expected a unit"),
         ("while attacking: flying +1", "HF322", 1, 18, 24, "not a number"),
         ("cannot be pushed\nwhile attacking: scope +1\ncan be pushed", "HF325", 3, 1, 14, "line 1"),
+        ("when self is wounded once per turn: gain 1 ap", "HF319", 1, 6, 21, "activation"),
+        ("speed of foes -1", "HF312", 1, 10, 14, "unknown selector"),
+        ("allies near self cannot be pushed", "HF312", 1, 8, 17, "unknown filter"),
     ],
 )
 def test_checker_codes_and_positions(

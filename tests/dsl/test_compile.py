@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hexforge.core.errors import HexforgeError
-from hexforge.core.rules import CompiledEffect, EffectContext, ModifierOp, Window
+from hexforge.core.rules import CompiledEffect, EffectContext, ModifierOp, Reach, Window
 from hexforge.dsl.api import check_text, compile_text
 
 from .toy import SOURCE, ToyGame, context, toy_game, toy_vocabulary
@@ -182,6 +182,44 @@ def test_conditions_with_filters_nouns_and_buffs() -> None:
         target="e",
     )
     assert game.log == [("gain ap", 1), ("gain ap", 3)]
+
+
+def test_once_per_limits_a_hook() -> None:
+    """rulebook §Skills: a reaction used at most once per round (engine: Hook.once_per)."""
+    (hook,) = _compile("when self is wounded once per round: gain 1 mana").hooks
+    assert hook.once_per == "round"
+    (again,) = _compile("when self is wounded once per trigger if amount > 0: gain 1 ap").hooks
+    assert again.once_per == "trigger"
+
+
+def test_an_aura_modifier_reaches_the_selected_subjects() -> None:
+    (modifier,) = _compile("speed of enemies within 2 of self -1").modifiers
+    game = toy_game()
+    assert (modifier.query, modifier.reach) == ("speed", Reach.ANY)
+    assert _holds(modifier.condition, context(game, subject="s"))
+    assert not _holds(modifier.condition, context(game, subject="e"))  # too far
+    assert not _holds(modifier.condition, context(game, subject="a"))  # an ally
+    assert modifier.amount(context(game, subject="s")) == -1
+
+
+def test_an_aura_permission_with_a_while_condition() -> None:
+    (permission,) = _compile(
+        "while attacking: enemies adjacent to self cannot be pushed"
+    ).permissions
+    game = toy_game()
+    game.units["s"].position = 1
+    assert (permission.action, permission.allowed, permission.reach) == ("push", False, Reach.ANY)
+    assert not _holds(permission.condition, context(game, subject="s"))
+    game.attacking = True
+    assert _holds(permission.condition, context(game, subject="s"))
+    assert not _holds(permission.condition, context(game, subject="h"))
+
+
+def test_an_amount_may_read_the_subject_of_an_aura() -> None:
+    (modifier,) = _compile("power of allies adjacent to self +subject.wounds").modifiers
+    game = toy_game()
+    game.units["a"].wounds = 2
+    assert modifier.amount(context(game, subject="a")) == 2
 
 
 def test_a_name_the_game_did_not_bind_is_a_clear_error() -> None:

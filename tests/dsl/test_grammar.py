@@ -78,6 +78,22 @@ def test_while_with_modifiers_and_a_permission_block() -> None:
     )
 
 
+def test_once_per_and_condition_on_a_trigger() -> None:
+    clause = one("when self is wounded once per round if attacking: gain 1 ap")
+    assert isinstance(clause, ast.Trigger)
+    assert (clause.once_per, clause.condition) == ("round", W("attacking"))
+
+
+def test_aura_modifier_and_permission_with_a_subject() -> None:
+    effect = parse("speed of enemies -1\nenemies adjacent to self cannot be pushed\n")
+    assert effect.clauses == (
+        ast.ModifierRule(W("speed", "of", "enemies"), ast.ModifierSign.SUB, N(1), span=S),
+        ast.PermissionRule(
+            False, W("be", "pushed"), W("enemies", "adjacent", "to", "self"), span=S
+        ),
+    )
+
+
 def test_set_to_value_modifier_and_can_permission() -> None:
     effect = parse("speed = 3\ncan move through enemies\n")
     assert effect.clauses == (

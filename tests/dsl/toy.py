@@ -173,6 +173,8 @@ def toy_vocabulary() -> Vocabulary:
     v.permission("be pushed", "push")
     v.permission("move through enemies", "move_through_enemies")
     v.binding("target", "unit")
+    v.context("activation")
+    v.context("round")
     v.test_procedure(_test)
     v.choice_procedure(_choose)
     return v

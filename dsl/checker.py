@@ -244,11 +244,11 @@ class Checker:
             if not (isinstance(atom, ast.Word) and atom.text == "of") or split == len(atoms) - 1:
                 continue
             head = tuple(_word(atoms, i) for i in range(split))
-            stat = next((s for s in self.vocabulary.stats if s.words == head), None)
-            if stat is not None:
+            aimed = next((s for s in self.vocabulary.stats if s.words == head), None)
+            if aimed is not None:
                 rest = atoms[split + 1 :]
                 aura = self.aura(ast.Phrase(tuple(rest), span=_cover(rest, phrase.span)))
-                return None if aura is None else (stat, aura)
+                return None if aura is None else (aimed, aura)
         self.stat(phrase)  # reports the unknown stat
         return None
 

@@ -22,39 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hexforge.core.rules import EffectContext, Modifier, ModifierOp
 from hexforge.dsl.api import compile_text
 from hexforge.dsl.parser import parse
-from tests.dsl.toy import SOURCE, context, toy_game, toy_vocabulary
-
-CORPUS = [
-    "upon activation: gain 1 mana",
-    "at end of activation: remove curse from self",
-    "when self knocks out an enemy with melee: score 10 vp",
-    "when an ally knocks out target if target.wounds >= 2: gain 1 ap",
-    "while target in difficult terrain: dice +1",
-    "while attacking: scope +1",
-    "when removed: unless self is knocked out: heal self 1",
-    "push target 2",
-    "charge the nearest enemy",
-    "for each enemy within 2 of self: deal 1 wound to it",
-    "choose one: gain 1 ap | gain 1 mana",
-    "cannot be pushed",
-    "speed -1\nwhile attacking: speed = 3",
-    "test power against mind of target:\n"
-    "    2+: give target curse\n"
-    "    4+: deal 2 wounds to target",
-    "test strength against toughness of target:\n"
-    "    1+: deal 1 wound to target\n"
-    "    3+: deal 2 wounds to target\n"
-    "    5+: deal 3 wounds to target",
-    "upon activation:\n"
-    "    if count(enemies adjacent to self) >= 2:\n"
-    "        gain 1 ap\n"
-    "    else:\n"
-    "        gain 1 mana\n",
-    "when self is wounded if amount > 1: gain (amount - 1) mana",
-    "when self would be wounded: unless self has enhancement: give self stun",
-    "if target is an enemy in difficult terrain: push target away 1",
-    "while count(allies within 2 of self) > 0: can move through enemies",
-]
+from tests.dsl.toy import CORPUS, SOURCE, context, toy_game, toy_vocabulary
 
 
 def throughput(rounds: int = 200) -> float:

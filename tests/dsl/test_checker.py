@@ -8,7 +8,7 @@ from hexforge.core.errors import Severity
 from hexforge.dsl.api import check_text
 from hexforge.dsl.vocabulary import Vocabulary
 
-from .toy import toy_vocabulary
+from .toy import CORPUS, toy_vocabulary
 
 
 def _only(text: str, vocabulary: Vocabulary | None = None) -> tuple[str, int, int, int, str]:
@@ -124,26 +124,6 @@ def test_size_limit() -> None:
     assert codes == ["HF305"]
 
 
-def test_valid_effects_have_no_diagnostics() -> None:
-    texts = [
-        "upon activation: gain 1 mana",
-        "at end of activation: remove curse from self",
-        "when self knocks out an enemy with melee: score 10 vp",
-        "when an ally knocks out target if target.wounds >= 2: gain 1 ap",
-        "while target in difficult terrain: dice +1",
-        "while attacking: scope +1",
-        "when removed: unless self is knocked out: heal self 1",
-        "push target 2",
-        "charge the nearest enemy",
-        "charge the nearest enemy within 3 of self adjacent to target",
-        "for each enemy within 2 of self: deal 1 wound to it",
-        "push enemies adjacent to self away 1",
-        "push target away 2",
-        "choose one: gain 1 ap | gain 1 mana",
-        "if target is an enemy in difficult terrain: gain 1 ap",
-        "if count(allies adjacent to self) >= 2 or self has enhancement: gain 1 ap",
-        "speed = count(enemies within 1 of self) * 2",
-        "when target is wounded if amount > 1 and target == self: gain (amount - 1) mana",
-    ]
-    for text in texts:
+def test_the_realistic_corpus_has_no_diagnostics() -> None:
+    for text in CORPUS:
         assert check_text(text, toy_vocabulary()) == [], text

@@ -194,3 +194,44 @@ def toy_game() -> ToyGame:
 
 def context(game: ToyGame, **bindings: object) -> EffectContext:
     return EffectContext(game, SOURCE, "h", bindings)
+
+
+# A realistic set of card effects in the toy game's words (benchmarks/dsl.py measures it).
+CORPUS = [
+    "charge the nearest enemy within 3 of self adjacent to target",
+    "speed of enemies within 2 of self -1",
+    "when self is wounded once per round: gain 1 mana",
+    "push target away 2",
+    "if count(allies adjacent to self) >= 2 or self has enhancement: gain 1 ap",
+    "speed = count(enemies within 1 of self) * 2",
+    "when target is wounded if amount > 1 and target == self: gain (amount - 1) mana",
+    "upon activation: gain 1 mana",
+    "at end of activation: remove curse from self",
+    "when self knocks out an enemy with melee: score 10 vp",
+    "when an ally knocks out target if target.wounds >= 2: gain 1 ap",
+    "while target in difficult terrain: dice +1",
+    "while attacking: scope +1",
+    "when removed: unless self is knocked out: heal self 1",
+    "push target 2",
+    "charge the nearest enemy",
+    "for each enemy within 2 of self: deal 1 wound to it",
+    "choose one: gain 1 ap | gain 1 mana",
+    "cannot be pushed",
+    "speed -1\nwhile attacking: speed = 3",
+    "test power against mind of target:\n"
+    "    2+: give target curse\n"
+    "    4+: deal 2 wounds to target",
+    "test strength against toughness of target:\n"
+    "    1+: deal 1 wound to target\n"
+    "    3+: deal 2 wounds to target\n"
+    "    5+: deal 3 wounds to target",
+    "upon activation:\n"
+    "    if count(enemies adjacent to self) >= 2:\n"
+    "        gain 1 ap\n"
+    "    else:\n"
+    "        gain 1 mana\n",
+    "when self is wounded if amount > 1: gain (amount - 1) mana",
+    "when self would be wounded: unless self has enhancement: give self stun",
+    "if target is an enemy in difficult terrain: push target away 1",
+    "while count(allies within 2 of self) > 0: can move through enemies",
+]

@@ -12,9 +12,10 @@ from hexforge.dsl import ast
 from hexforge.dsl.checker import check, errors
 from hexforge.dsl.compiler import compile_checked
 from hexforge.dsl.parser import parse
+from hexforge.dsl.resolved import PermissionSite
 from hexforge.dsl.vocabulary import Vocabulary
 
-__all__ = ["check_text", "compile_text", "parse_text"]
+__all__ = ["check_text", "compile_text", "parse_text", "permission_sites"]
 
 
 def parse_text(text: str, *, file: str | None = None) -> ast.Effect:
@@ -43,3 +44,15 @@ def compile_text(text: str, vocabulary: Vocabulary, source: Source) -> CompiledE
     if failures:
         raise HexforgeError(*failures)
     return compile_checked(checked, vocabulary, source)
+
+
+def permission_sites(text: str, vocabulary: Vocabulary) -> list[PermissionSite]:
+    """Every ``can``/``cannot`` of a valid ``text``: the vocabulary's action id, whether it is
+    allowed, whether a condition limits it, whether it reaches others (an aura), and its span
+    (relative to the text). Empty when the text has errors (check_text reports them)."""
+    try:
+        effect = parse(text)
+    except HexforgeError:
+        return []
+    checked, found = check(effect, vocabulary, text.split("\n"))
+    return [] if errors(found) else list(checked.permission_sites)

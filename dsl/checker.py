@@ -106,8 +106,18 @@ class Checker:
             else:
                 run.extend(self.block((clause,), base, 1))
         self.contradictions(permissions)
+        sites = tuple(
+            r.PermissionSite(
+                compiled.action,
+                compiled.allowed,
+                compiled.condition is not None,
+                compiled.reach,
+                rule.span,
+            )
+            for rule, _, compiled in permissions
+        )
         return r.Checked(
-            tuple(hooks), tuple(modifiers), tuple(p for _, _, p in permissions), tuple(run)
+            tuple(hooks), tuple(modifiers), tuple(p for _, _, p in permissions), tuple(run), sites
         )
 
     def trigger(self, clause: ast.Trigger) -> r.HookRule | None:

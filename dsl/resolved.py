@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hexforge.core.errors import Span
 from hexforge.core.rules import ModifierOp, Reach, Window
 from hexforge.dsl.ast import ArithOp, CompareOp, LogicOp
 from hexforge.dsl.vocabulary import ConditionDef, FilterDef, Noun, Picker, PropertyDef, Verb
@@ -217,6 +218,17 @@ class PermissionRule:
 
 
 @dataclass(frozen=True, slots=True)
+class PermissionSite:
+    """Where an effect allows or forbids an action, for static conflict checks."""
+
+    action: str
+    allowed: bool
+    conditional: bool
+    reach: Reach
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class Checked:
     """A whole checked effect."""
 
@@ -224,3 +236,4 @@ class Checked:
     modifiers: tuple[ModifierRule, ...]
     permissions: tuple[PermissionRule, ...]
     run: tuple[Step, ...]
+    permission_sites: tuple[PermissionSite, ...] = ()

@@ -109,3 +109,18 @@ def test_a_bad_declaration_is_reported_with_its_own_code() -> None:
     with pytest.raises(HexforgeError) as raised:
         vocabulary.verb("deal {amount:number} wounds", lambda ctx, n: None)
     assert raised.value.code == "HF340"
+
+
+def test_permission_sites_give_action_ids_conditions_reach_and_spans() -> None:
+    from hexforge.core.rules import Reach
+    from hexforge.dsl.api import permission_sites
+
+    text = "cannot be pushed\nwhile attacking: can move through enemies\nenemies can be pushed"
+    sites = permission_sites(text, toy_vocabulary())
+    assert [(s.action, s.allowed, s.conditional, s.reach) for s in sites] == [
+        ("push", False, False, Reach.BEARER),
+        ("move_through_enemies", True, True, Reach.BEARER),
+        ("push", True, True, Reach.ANY),
+    ]
+    assert sites[1].span == Span(None, 2, 18, 2, 42)
+    assert permission_sites("cannot be pulled", toy_vocabulary()) == []

@@ -21,6 +21,7 @@ from hexforge.dsl import ast, text
 from hexforge.dsl import codes as c
 from hexforge.dsl import resolved as r
 from hexforge.dsl.parser import LIMITS
+from hexforge.dsl.pretty import phrase as show_phrase
 from hexforge.dsl.templates import Template, matches
 from hexforge.dsl.vocabulary import Noun, PermissionDef, Stat, Vocabulary
 
@@ -988,9 +989,7 @@ class Checker:
 
 
 def pretty_words(phrase: ast.Phrase) -> str:
-    from hexforge.dsl.pretty import phrase as show
-
-    return show(phrase)
+    return show_phrase(phrase)
 
 
 def _word(atoms: Atoms, index: int) -> str | None:

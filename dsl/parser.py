@@ -60,7 +60,7 @@ class _Indenter(Indenter):
         yield token
         indent_str = token.rsplit("\n", 1)[1]
         indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
-        line = (token.end_line or 1) if token.end_line is not None else 1
+        line = token.end_line or 1
         if indent > self.indent_level[-1]:
             if len(self.indent_level) > LIMITS.max_depth:
                 raise _error(

@@ -95,8 +95,6 @@ def _locate(scalar: ScalarPosition, line: int, column: int) -> tuple[int, int]:
         here = (src_line + 1, src_column + 1)
         if (current_line, current_column) == (line, column):
             return here
-        if current_line == line and current_column > column:
-            break
         if char == "\n":
             if current_line == line:
                 return here if previous is None else (previous[0], previous[1] + 1)

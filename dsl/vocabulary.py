@@ -14,7 +14,7 @@ Type names used in declarations: ``int``, ``bool``, ``text``, a declared entity 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -377,8 +377,3 @@ def vocabulary_for(host: PluginHost, game: str) -> Vocabulary:
                 hint="report the problem to the plugin's authors",
             ) from exc
     return vocabulary
-
-
-def payload_types(event: EventType) -> Mapping[str, str]:
-    """The names a hook on ``event`` may use, with their types."""
-    return {payload.name: payload.type for payload in event.fields}

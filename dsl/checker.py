@@ -11,7 +11,7 @@ before the best explanation is reported.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hexforge.core.errors import Diagnostic, Severity, Span
@@ -26,6 +26,7 @@ from hexforge.dsl.templates import Template, matches
 from hexforge.dsl.vocabulary import Noun, PermissionDef, Stat, Vocabulary
 
 INT, BOOL, TEXT = BaseType.INT.value, BaseType.BOOL.value, BaseType.TEXT.value
+Hint = str | Callable[[], str | None] | None
 Atoms = Sequence[ast.Word | ast.Expr]
 
 
@@ -37,10 +38,18 @@ class Typed:
 
 @dataclass(frozen=True, slots=True)
 class Failed:
-    """Why a reading failed; ``rank`` prefers explanations from closer readings."""
+    """Why a reading failed; ``rank`` prefers explanations from closer readings.
 
-    diagnostics: tuple[Diagnostic, ...]
+    The diagnostics are built only when reported: most failed readings are discarded
+    while a phrase is tried other ways, and "did you mean" searches are not free.
+    """
+
+    builders: tuple[Callable[[], Diagnostic], ...]
     rank: int = 0
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return tuple(build() for build in self.builders)
 
 
 Result = Typed | Failed
@@ -86,8 +95,11 @@ class Checker:
             if diagnostic not in self.diagnostics:
                 self.diagnostics.append(diagnostic)
 
-    def fail(self, code: str, message: str, span: Span, hint: str | None = None) -> Failed:
-        return Failed((self.diagnostic(code, message, span, hint),))
+    def fail(self, code: str, message: str, span: Span, hint: Hint = None) -> Failed:
+        def build() -> Diagnostic:
+            return self.diagnostic(code, message, span, hint() if callable(hint) else hint)
+
+        return Failed((build,))
 
     # ---- effect and clauses ----------------------------------------------------------
 
@@ -153,7 +165,7 @@ class Checker:
                     c.UNKNOWN_TRIGGER,
                     f"unknown trigger '{clause.form.value} {words}'",
                     clause.pattern.span,
-                    _did_you_mean(words, shown, f"{clause.form.value} "),
+                    lambda: _did_you_mean(words, shown, f"{clause.form.value} "),
                 )
             )
         # Still check the body, with the payload unknown, to report its own mistakes.
@@ -170,7 +182,7 @@ class Checker:
                 c.UNKNOWN_CONTEXT,
                 f"unknown context 'once per {kind}'",
                 clause.pattern.span,
-                _did_you_mean(kind, known) or "expected one of " + ", ".join(known),
+                lambda: _did_you_mean(kind, known) or "expected one of " + ", ".join(known),
             )
         )
         return None
@@ -274,7 +286,7 @@ class Checker:
                     c.UNKNOWN_SELECTOR,
                     f"unknown selector '{first}'",
                     selector.atoms[0].span,
-                    _did_you_mean(first, nouns),
+                    lambda: _did_you_mean(first, nouns),
                 )
             )
             return None
@@ -333,7 +345,7 @@ class Checker:
                 c.UNKNOWN_PERMISSION,
                 f"unknown permission 'can/cannot {spelled}'",
                 phrase.span,
-                _did_you_mean(spelled, known),
+                lambda: _did_you_mean(spelled, known),
             )
         )
         return None
@@ -578,7 +590,7 @@ class Checker:
             c.UNKNOWN_VERB,
             f"'{spelled}' is not a statement this game knows",
             phrase.span,
-            _did_you_mean(spelled, [v.template.shown() for v in self.vocabulary.verbs]),
+            lambda: _did_you_mean(spelled, [v.template.shown() for v in self.vocabulary.verbs]),
         )
 
     # ---- template matching -----------------------------------------------------------
@@ -611,8 +623,8 @@ class Checker:
                 values.append(outcome.value)
             if failure is None:
                 return values
-            best = _better(best, Failed(failure.diagnostics, rank=1 + len(values)))
-        return best if best is not None else Failed(())
+            best = _better(best, Failed(failure.builders, rank=1 + len(values)))
+        return best if best is not None else Failed((), rank=-1)
 
     def slice(self, atoms: Atoms, span: Span | None, scope: Scope, want: str) -> Result:
         """A template argument: the atoms must make one value of type ``want``."""
@@ -653,7 +665,9 @@ class Checker:
                     c.UNKNOWN_SELECTOR,
                     f"unknown selector '{noun.text}'",
                     noun.span,
-                    _did_you_mean(noun.text, nouns) or "expected one of " + ", ".join(nouns),
+                    lambda: (
+                        _did_you_mean(noun.text, nouns) or "expected one of " + ", ".join(nouns)
+                    ),
                 )
             if isinstance(noun, ast.Word):
                 found = self.noun(noun.text, payload.type)
@@ -790,10 +804,13 @@ class Checker:
         return Typed(current, kind)
 
     def unknown_name(self, name: str, span: Span, scope: Scope) -> Failed:
-        hint = _did_you_mean(name, sorted(scope.names))
-        event = scope.event
-        if event is not None and hint is None:
-            hint = f"the event '{event.name}' has: " + ", ".join(f.name for f in event.fields)
+        def hint() -> str | None:
+            close = _did_you_mean(name, sorted(scope.names))
+            event = scope.event
+            if event is not None and close is None:
+                return f"the event '{event.name}' has: " + ", ".join(f.name for f in event.fields)
+            return close
+
         return self.fail(c.UNKNOWN_NAME, f"unknown name '{name}'", span, hint)
 
     def phrase(self, phrase: ast.Phrase, scope: Scope, want: str | None) -> Result:
@@ -811,7 +828,9 @@ class Checker:
                 c.UNKNOWN_NAME,
                 f"'{spelled}' is not {_a(want)}",
                 phrase.span,
-                _did_you_mean(spelled, list(values)) or "expected one of " + ", ".join(values),
+                lambda: (
+                    _did_you_mean(spelled, list(values)) or "expected one of " + ", ".join(values)
+                ),
             )
         if want == BOOL or want is None:
             found = self.condition_phrase(phrase, scope)
@@ -866,7 +885,7 @@ class Checker:
                 if noun is not None:
                     filters = self.filters(rest[3:], scope, noun.kind, phrase.span)
                     if isinstance(filters, Failed):
-                        best = _better(best, Failed(filters.diagnostics, rank=1))
+                        best = _better(best, Failed(filters.builders, rank=1))
                         continue
                     checks: list[r.Value] = [r.IsA(subject.value, noun)]
                     checks.extend(r.Passes(subject.value, a) for a in filters)
@@ -875,7 +894,7 @@ class Checker:
                     return Typed(result, BOOL)
             applied = self.filters(rest, scope, subject.type, phrase.span)
             if isinstance(applied, Failed):
-                best = _better(best, Failed(applied.diagnostics, rank=applied.rank))
+                best = _better(best, Failed(applied.builders, rank=applied.rank))
                 continue
             conjunction = _conjunction([r.Passes(subject.value, a) for a in applied])
             if conjunction is not None:
@@ -888,7 +907,7 @@ class Checker:
             c.UNKNOWN_CONDITION,
             f"unknown condition '{spelled}'",
             phrase.span,
-            _did_you_mean(spelled, known),
+            lambda: _did_you_mean(spelled, known),
         )
 
     # ---- selectors -------------------------------------------------------------------
@@ -925,8 +944,10 @@ class Checker:
             c.UNKNOWN_SELECTOR,
             f"unknown selector '{pretty_words(phrase)}'",
             phrase.span,
-            _did_you_mean(first, nouns + sorted(n.singular for n in self.vocabulary.nouns))
-            or ("selectors start with " + ", ".join(nouns) if nouns else None),
+            lambda: (
+                _did_you_mean(first, nouns + sorted(n.singular for n in self.vocabulary.nouns))
+                or ("selectors start with " + ", ".join(nouns) if nouns else None)
+            ),
         )
 
     def picked(self, atoms: Atoms, span: Span, scope: Scope, kind: str | None) -> Result | None:
@@ -970,7 +991,7 @@ class Checker:
                     continue
                 rest = self.filters(atoms[end:], scope, kind, span)
                 if isinstance(rest, Failed):
-                    best = _better(best, Failed(rest.diagnostics, rest.rank + 1))
+                    best = _better(best, Failed(rest.builders, rest.rank + 1))
                     continue
                 return [r.Applied(declared, tuple(outcome)), *rest]
         if best is not None and best.rank > 0:
@@ -981,7 +1002,7 @@ class Checker:
             c.UNKNOWN_SELECTOR,
             f"unknown filter '{spelled}'",
             _cover(atoms, span),
-            _did_you_mean(spelled, known),
+            lambda: _did_you_mean(spelled, known),
         )
 
 
@@ -1006,13 +1027,13 @@ def _cover(atoms: Atoms, fallback: Span | None) -> Span:
 
 
 def _better(best: Failed | None, new: Failed) -> Failed:
-    if best is None or (new.rank > best.rank and new.diagnostics):
+    if best is None or (new.rank > best.rank and new.builders):
         return new
     return best
 
 
 def _failures(results: Sequence[Result]) -> Failed | None:
-    found = [d for result in results if isinstance(result, Failed) for d in result.diagnostics]
+    found = [b for result in results if isinstance(result, Failed) for b in result.builders]
     if any(isinstance(result, Failed) for result in results):
         return Failed(tuple(found))
     return None

@@ -53,6 +53,7 @@ class Template:
     text: str
     parts: tuple[Part, ...]
     params: tuple[Param, ...]
+    literals: tuple[Literal, ...]
 
     @classmethod
     def parse(cls, text: str) -> Template:
@@ -80,7 +81,12 @@ class Template:
             parts.append(Literal(frozenset(spellings), alternatives[0]))
         if not parts:
             raise TemplateError("a template needs at least one word")
-        return cls(text, tuple(parts), tuple(p for p in parts if isinstance(p, Param)))
+        return cls(
+            text,
+            tuple(parts),
+            tuple(p for p in parts if isinstance(p, Param)),
+            tuple(p for p in parts if isinstance(p, Literal)),
+        )
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -111,6 +117,12 @@ def matches(template: Template, atoms: Sequence[ast.Word | ast.Expr]) -> Iterato
     Placeholders take as few atoms as possible first, so the most literal reading of a
     phrase is tried before the others.
     """
+    if len(atoms) < len(template.parts):
+        return
+    if template.literals:
+        present = {atom.text for atom in atoms if isinstance(atom, ast.Word)}
+        if any(present.isdisjoint(literal.spellings) for literal in template.literals):
+            return
     yield from _match(template.parts, atoms, 0, 0)
 
 

@@ -27,7 +27,7 @@ def _holds(condition: object, ctx: EffectContext) -> bool:
 
 
 def test_upon_activation_fires_only_for_the_bearers_own_activation() -> None:
-    """rulebook §Activation: 'upon activation' effects belong to the activated character."""
+    """rulebook §Activate character: 'upon activation' effects belong to the activated character."""
     (hook,) = _compile("upon activation: gain 1 mana").hooks
     game = toy_game()
     assert (hook.event, hook.window) == ("activated", Window.AFTER)
@@ -70,7 +70,7 @@ def test_would_be_wounded_is_a_before_hook() -> None:
 
 
 def test_weapon_ability_modifies_dice_against_targets_in_difficult_terrain() -> None:
-    """rulebook §Weapons: the Trident adds a die against a target in difficult terrain."""
+    """rulebook §Attack: the Trident adds a die against a target in difficult terrain."""
     (modifier,) = _compile("while target in difficult terrain: dice +1").modifiers
     game = toy_game()
     assert (modifier.query, modifier.op, modifier.source) == ("dice", ModifierOp.ADD, SOURCE)
@@ -103,7 +103,7 @@ def test_permissions_carry_their_condition() -> None:
 def test_sword_of_power_applies_only_the_highest_outcome_reached(
     successes: int, wounds: int
 ) -> None:
-    """rulebook §Attacks / §Tests step 11: 1-2 successes 1 wound, 3-4: 2, 5+: 3; one row."""
+    """rulebook §Attack / §Tests step 11: 1-2 successes 1 wound, 3-4: 2, 5+: 3; one row."""
     game = toy_game()
     game.successes = [successes]
     _run(
@@ -185,7 +185,7 @@ def test_conditions_with_filters_nouns_and_buffs() -> None:
 
 
 def test_once_per_limits_a_hook() -> None:
-    """rulebook §Skills: a reaction used at most once per round (engine: Hook.once_per)."""
+    """rulebook §Use an active skill: some rules work once per activation (Hook.once_per)."""
     (hook,) = _compile("when self is wounded once per round: gain 1 mana").hooks
     assert hook.once_per == "round"
     (again,) = _compile("when self is wounded once per trigger if amount > 0: gain 1 ap").hooks

@@ -263,6 +263,10 @@ def test_long_inline_chains_are_refused_cleanly() -> None:
     assert raised.value.code == "HF304"
 
 
+def test_colons_in_comments_do_not_count_as_nesting() -> None:
+    assert parse("gain 1 mana  # a: b: c: d: e: f: g: h: i: j: k: l: m: n:").clauses
+
+
 def test_keyword_misuse_says_it_is_a_keyword() -> None:
     with pytest.raises(HexforgeError) as raised:
         parse("gain 1 mana if")

@@ -819,6 +819,8 @@ class Checker:
         words = phrase.words()
         if len(atoms) == 1 and isinstance(atoms[0], ast.Word) and atoms[0].text in scope.names:
             return Typed(r.Name(atoms[0].text), scope.names[atoms[0].text])
+        if want == TEXT and words is not None:
+            return Typed(r.Lit(" ".join(words)), TEXT)
         if want is not None and want in self.vocabulary.constants and words is not None:
             spelled = " ".join(words)
             if spelled in self.vocabulary.constants[want]:

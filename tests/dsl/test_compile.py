@@ -222,6 +222,16 @@ def test_an_amount_may_read_the_subject_of_an_aura() -> None:
     assert modifier.amount(context(game, subject="a")) == 2
 
 
+def test_a_text_placeholder_takes_the_words_as_written() -> None:
+    vocabulary = toy_vocabulary()
+    vocabulary.verb("say {words:text}", lambda ctx, words: ctx.game.log.append(("say", words)))
+    game = toy_game()
+    effect = compile_text("say he has the power", vocabulary, SOURCE)
+    assert effect.run is not None
+    effect.run(context(game))
+    assert game.log == [("say", "he has the power")]
+
+
 def test_a_name_the_game_did_not_bind_is_a_clear_error() -> None:
     game = toy_game()
     with pytest.raises(HexforgeError) as raised:

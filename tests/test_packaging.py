@@ -18,15 +18,28 @@ FOLDERS = {
 }
 
 
-def test_every_package_folder_is_listed_in_pyproject() -> None:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    listed = set(config["tool"]["setuptools"]["packages"])
+def _package_folders() -> set[str]:
+    """Code folders (with ``__init__.py``) and every data folder below content/.
+
+    setuptools ships a data folder only when it is listed as a (namespace) package.
+    """
     found = set()
     for folder, package in FOLDERS.items():
         for init in (ROOT / folder).rglob("__init__.py"):
             relative = init.parent.relative_to(ROOT / folder)
             found.add(".".join([package, *relative.parts]))
-    assert found == listed
+    for data in (ROOT / "content").rglob("*"):
+        if data.is_dir() and data.name != "__pycache__":
+            found.add(".".join(["hexforge.content", *data.relative_to(ROOT / "content").parts]))
+    return found
+
+
+def test_every_package_folder_is_listed_in_pyproject() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    listed = set(config["tool"]["setuptools"]["packages"])
+    found = _package_folders()
+    assert sorted(found - listed) == [], "add these to [tool.setuptools] packages"
+    assert sorted(listed - found) == [], "these packages in pyproject.toml have no folder"
 
 
 def _import_everything() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hexforge.core.errors import Diagnostic, HexforgeError, Span
+from hexforge.core.errors import Diagnostic, Span
 from hexforge.core.packs.compiled import Located, Permission
 from hexforge.core.packs.yamlio import YamlDocument, YamlPath
 from hexforge.dsl.positions import ScalarPosition, map_diagnostic, map_span
@@ -61,30 +61,23 @@ def _checked(text: str, vocabulary: Vocabulary) -> tuple[list[Diagnostic], list[
     from hexforge.dsl.api import check_text  # the parser loads only when effects are checked
 
     found = check_text(text, vocabulary)
-    rules = [] if found or not _PERMISSION.search(text) else _permissions(text)
+    rules = [] if found or not _PERMISSION.search(text) else _permissions(text, vocabulary)
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()
     _MEMO[key] = (vocabulary, found, rules)
     return found, rules
 
 
-def _permissions(text: str) -> list[_Rule]:
-    from hexforge.dsl import ast
-    from hexforge.dsl.api import parse_text
+def _permissions(text: str, vocabulary: Vocabulary) -> list[_Rule]:
+    """The effect's ``can`` / ``cannot`` rules by the vocabulary's action id.
 
-    try:
-        effect = parse_text(text)
-    except HexforgeError:  # already reported by check_text
-        return []
-    found: list[_Rule] = []
-    for clause in effect.clauses:
-        rules: tuple[object, ...] = (clause,)
-        conditional = isinstance(clause, ast.While)
-        if isinstance(clause, ast.While):
-            rules = clause.rules
-        for rule in rules:
-            if isinstance(rule, ast.PermissionRule):
-                words = rule.action.words()
-                if words is not None:
-                    found.append((" ".join(words), rule.allowed, conditional, rule.span))
-    return found
+    An aura (a rule reaching other models) counts as conditional: whom it affects depends
+    on where models stand, so it cannot be seen to conflict statically.
+    """
+    from hexforge.core.rules import Reach
+    from hexforge.dsl.api import permission_sites
+
+    return [
+        (site.action, site.allowed, site.conditional or site.reach is Reach.ANY, site.span)
+        for site in permission_sites(text, vocabulary)
+    ]

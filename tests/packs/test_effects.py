@@ -69,3 +69,17 @@ def test_an_unquoted_colon_makes_a_mapping_and_the_hint_says_quote(tmp_path: Pat
     assert (diagnostic.span.line, diagnostic.span.column) == (7, 5)
     assert diagnostic.message == "'effects[0]' must be text, not a mapping"
     assert diagnostic.hint is not None and "quote" in diagnostic.hint
+
+
+def test_permissions_are_listed_by_action_id_and_conditions_count() -> None:
+    """Same-tier conflicts (rulebook §Rule Hierarchy) compare the vocabulary's action ids;
+    a `while` rule is conditional, so only unconditional rules can conflict statically."""
+    from hexforge.core.packs.effects import _permissions
+    from tests.packs.toy import toy_words
+
+    words = toy_words()
+    assert [(a, ok, cond) for a, ok, cond, _ in _permissions("cannot be pushed", words)] == [
+        ("push", False, False)
+    ]
+    conditional = _permissions("while attacking: can be pushed", words)
+    assert [(a, ok, cond) for a, ok, cond, _ in conditional] == [("push", True, True)]

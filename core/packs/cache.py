@@ -59,23 +59,54 @@ class PackCache:
         return cls(cache_dir())
 
     def load(self, key: str, catalogue: Catalogue) -> CompiledPack | None:
-        path = self.directory / f"{key}.json"
+        data = self._read(key)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return _pack_from(data, catalogue)
-        except (OSError, ValueError, KeyError, TypeError):
+            return None if data is None else _pack_from(data, catalogue)
+        except (ValueError, KeyError, TypeError):
             return None
 
     def store(self, key: str, pack: CompiledPack) -> None:
+        self._write(key, _pack_dict(pack))
+
+    def load_diagnostics(self, key: str) -> tuple[list[Diagnostic], dict[str, int]] | None:
+        """A whole run's diagnostics and counts stored by :meth:`store_diagnostics`."""
+        data = self._read(f"run-{key}")
+        try:
+            if data is None:
+                return None
+            counts = {str(k): int(v) for k, v in data["counts"].items()}
+            return [_diagnostic_from(d) for d in data["diagnostics"]], counts
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
+
+    def store_diagnostics(
+        self, key: str, diagnostics: Sequence[Diagnostic], counts: dict[str, int]
+    ) -> None:
+        data = {"diagnostics": [_diagnostic_dict(d) for d in diagnostics], "counts": counts}
+        self._write(f"run-{key}", data)
+
+    def _read(self, name: str) -> Any:
+        try:
+            return json.loads((self.directory / f"{name}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def _write(self, name: str, data: object) -> None:
         """Write atomically; a cache that cannot be written is silently skipped."""
         try:
             self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
             handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
             with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(_pack_dict(pack), out, ensure_ascii=False, separators=(",", ":"))
-            os.replace(temporary, self.directory / f"{key}.json")
+                json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
+            os.replace(temporary, self.directory / f"{name}.json")
         except OSError:
             return
+
+
+def run_key(pack_keys: Sequence[str], targets: int) -> str:
+    """The key of a whole validation run: every pack's key, and how many were asked for
+    (the rest are context). Cross-file checks depend on nothing else."""
+    return hashlib.sha256(f"{targets}\0{chr(0).join(pack_keys)}".encode()).hexdigest()
 
 
 def pack_key(root: str, files: Sequence[tuple[str, bytes]], catalogue_fingerprint: str) -> str:

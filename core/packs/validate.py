@@ -19,7 +19,7 @@ from pathlib import Path
 from hexforge.core import codes as core_codes
 from hexforge.core.errors import Diagnostic, Severity, Span
 from hexforge.core.packs import codes
-from hexforge.core.packs.cache import PackCache, pack_key
+from hexforge.core.packs.cache import PackCache, pack_key, run_key
 from hexforge.core.packs.catalogue import Catalogue, GameContent
 from hexforge.core.packs.compiled import CompiledPack, FileResult
 from hexforge.core.packs.compiler import (
@@ -67,6 +67,7 @@ class _Pending:
     key: str | None
     files: list[tuple[Path, str]] = field(default_factory=list)
     results: list[FileResult] = field(default_factory=list)
+    hit: CompiledPack | None = None
 
 
 def validate(
@@ -82,22 +83,40 @@ def validate(
     roots = find_pack_roots(paths, usage, problems) if paths else list(catalogue.installed_packs)
     targets = {_resolved(r) for r in roots}
     context = [p for p in catalogue.installed_packs if _resolved(p) not in targets]
-    ordered = [*roots, *context]
-    packs = compile_packs(ordered, catalogue, cache=cache, jobs=jobs)
+    pending = [_start(root, catalogue, cache) for root in [*roots, *context]]
+    keys = [p.key for p in pending if p.key is not None]
+    whole = run_key(keys, len(roots)) if cache is not None and len(keys) == len(pending) else None
+    if problems:  # the run's result then depends on more than the packs' contents
+        whole = None
+    if cache is not None and whole is not None:
+        # Nothing changed since a run with the same packs: its result stands as it was.
+        stored = cache.load_diagnostics(whole)
+        if stored is not None:
+            found, counts = stored
+            return ValidationReport(
+                tuple(found),
+                counts["packs"],
+                counts["files"],
+                counts["cards"],
+                counts["packs"],
+                tuple(usage),
+            )
+    packs = _finish(pending, catalogue, cache, jobs)
     target_packs = packs[: len(roots)]
     for pack in target_packs:
         problems.extend(pack.all_diagnostics())
     problems.extend(cross_check(packs, target_packs, catalogue))
-    files = sum(len(p.files) + 1 for p in target_packs)
-    cards = sum(len(p.cards()) for p in target_packs)
+    found = sorted(set(problems), key=_order)
+    counts = {
+        "packs": len(target_packs),
+        "files": sum(len(p.files) + 1 for p in target_packs),
+        "cards": sum(len(p.cards()) for p in target_packs),
+    }
+    if cache is not None and whole is not None:
+        cache.store_diagnostics(whole, found, counts)
     cached = sum(1 for p in target_packs if p.cached)
     return ValidationReport(
-        tuple(sorted(set(problems), key=_order)),
-        len(target_packs),
-        files,
-        cards,
-        cached,
-        tuple(usage),
+        tuple(found), counts["packs"], counts["files"], counts["cards"], cached, tuple(usage)
     )
 
 
@@ -157,18 +176,29 @@ def compile_packs(
     jobs: int | None = None,
 ) -> list[CompiledPack]:
     """Compile each pack (from the cache when it has not changed), in the order given."""
-    pending = [_start(root, catalogue, cache) for root in roots]
+    return _finish([_start(root, catalogue, cache) for root in roots], catalogue, cache, jobs)
+
+
+def _finish(
+    pending: list[_Pending], catalogue: Catalogue, cache: PackCache | None, jobs: int | None
+) -> list[CompiledPack]:
+    """Load the packs that are cached, compile the others (storing them), in order."""
+    for p in pending:
+        if cache is not None and p.key is not None:
+            p.hit = cache.load(p.key, catalogue)
     tasks = [
         (path, name, p.pack.manifest.id, p.pack.manifest.game, i)
         for i, p in enumerate(pending)
-        if p.pack.manifest is not None
+        if p.pack.manifest is not None and p.hit is None
         for path, name in p.files
     ]
     for index, result in _run(tasks, catalogue, jobs):
         pending[index].results.append(result)
     packs = []
     for p in pending:
-        if p.files or p.key is not None:
+        if p.hit is not None:
+            pack = replace(p.hit, cached=True)
+        elif p.files or p.key is not None:
             pack = CompiledPack(
                 p.pack.root,
                 p.pack.manifest,
@@ -185,7 +215,7 @@ def compile_packs(
 
 
 def _start(root: Path, catalogue: Catalogue, cache: PackCache | None) -> _Pending:
-    """Read the manifest and list the files; a cache hit comes back with nothing to do."""
+    """Read the manifest, list the files and compute the pack's cache key."""
     display = _display(root)
     doc, problems = load_manifest(root, display)
     if doc is None:
@@ -213,9 +243,6 @@ def _start(root: Path, catalogue: Catalogue, cache: PackCache | None) -> _Pendin
             contents = []
         if contents:
             key = pack_key(display, contents, catalogue.fingerprint())
-            hit = cache.load(key, catalogue)
-            if hit is not None:
-                return _Pending(display, replace(hit, cached=True), None)
     return _Pending(display, pack, key, files)
 
 

@@ -151,3 +151,16 @@ def test_worker_processes_give_the_same_report(tmp_path: Path) -> None:
     parallel = validate([pack], toy_catalogue(), jobs=2)
     assert parallel == serial
     assert serial.errors == PARALLEL_FROM
+
+
+def test_an_unchanged_run_is_answered_whole_from_the_cache(tmp_path: Path) -> None:
+    """A run over the same packs is stored whole; a run with other problems is not, so a
+    later run cannot be served diagnostics that belonged to different arguments."""
+    first = run("--format", "json", str(GOOD)).output
+    assert len(list((tmp_path / "cache" / "packs").glob("run-*.json"))) == 1
+    assert run("--format", "json", str(GOOD)).output == first
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    mixed = run("--format", "json", str(GOOD), str(empty))
+    assert "HF220" in mixed.output
+    assert run("--format", "json", str(GOOD)).output == first

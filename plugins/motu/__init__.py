@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hexforge.core.games import GameInfo
 from hexforge.plugins.markers import hookimpl
+
+if TYPE_CHECKING:
+    from hexforge.core.packs.catalogue import CardKind
+    from hexforge.core.scenarios.driver import ScenarioDriver
+    from hexforge.dsl.vocabulary import Vocabulary
 
 CONTENT = Path(str(files("hexforge.content") / "motu"))
 """The game's content folder: its game.yaml and the base pack (pack.yaml)."""
@@ -31,3 +37,25 @@ def hexforge_game_declarations() -> list[Path]:
 @hookimpl
 def hexforge_content_packs() -> list[Path]:
     return [CONTENT]
+
+
+@hookimpl
+def hexforge_card_kinds() -> list[CardKind]:
+    from hexforge.plugins.motu.cards import KINDS
+
+    return list(KINDS)
+
+
+@hookimpl
+def hexforge_dsl_vocabulary(game: str, vocabulary: Vocabulary) -> None:
+    if game == GAME.id:
+        from hexforge.plugins.motu.vocabulary import declare_words
+
+        declare_words(vocabulary)
+
+
+@hookimpl
+def hexforge_scenario_drivers() -> list[ScenarioDriver]:
+    from hexforge.plugins.motu.driver import DRIVER
+
+    return [DRIVER]

@@ -1,0 +1,266 @@
+"""The motu card kinds (rulebook §Characters, §Attack, §Items, §Buffs and Debuffs, §Marks).
+
+Each kind is a pydantic model registered through ``hexforge_card_kinds``; rules text is
+written in the effect language (fields typed :data:`Effect`), so ``hexforge validate``
+checks it against the motu vocabulary. Which text runs when is the procedures' business
+(docs/motu.md): a weapon's ``attack`` runs as its attack test, its ``effects`` only during
+its own attacks, a skill's ``effect`` when it is used (active) or while its bearer is on
+the battleground (passive).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from hexforge.core.packs.catalogue import CardKind
+from hexforge.core.packs.models import Card, Effect, Localised, Slug, card_ref
+
+GAME = "motu"
+
+
+class Faction(StrEnum):
+    """The two forces (rulebook §Force); also the sides of a scenario."""
+
+    MASTERS = "masters"
+    EVIL = "evil"
+
+
+class WeaponType(StrEnum):
+    """Melee, ranged or spell (rulebook §Attack): decides the test and the targeting rules."""
+
+    MELEE = "melee"
+    RANGED = "ranged"
+    SPELL = "spell"
+
+
+ATTACK_TESTS: dict[WeaponType, str] = {
+    WeaponType.MELEE: "test strength against toughness of target",
+    WeaponType.RANGED: "test perception against toughness of target",
+    WeaponType.SPELL: "test power against mind of target",
+}
+"""The attack test of each weapon type (rulebook §Melee Attack, §Ranged Attack, §Spell Attack)."""
+
+STAT_NAMES = ("health", "toughness", "mind", "power", "perception", "strength")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+
+
+class Stats(_Model):
+    """A character's stats as printed on its card (rulebook §Tests)."""
+
+    health: int = Field(ge=1, le=12)
+    """Wounds that knock the character out."""
+    toughness: int = Field(ge=0, le=10)
+    """Dice of defence tests against physical attacks."""
+    mind: int = Field(ge=0, le=10)
+    """Dice of defence tests against spells and skills."""
+    power: int = Field(ge=0, le=10)
+    """Dice of spell attack tests."""
+    perception: int = Field(ge=0, le=10)
+    """Dice of ranged attack tests."""
+    strength: int = Field(ge=0, le=10)
+    """Dice of melee attack tests."""
+    speed: int = Field(ge=0, le=12)
+    """Movement points of a move action."""
+    focused_speed: int = Field(ge=0, le=15)
+    """Movement points of a move action that spends the focus token."""
+
+
+class Cost(_Model):
+    """The cost of an active skill: AP, mana or both (rulebook §Use an Active Skill)."""
+
+    ap: int = Field(0, ge=0, le=5)
+    """Action points."""
+    mana: int = Field(0, ge=0, le=5)
+    """Mana tokens."""
+
+
+class Skill(_Model):
+    """A skill of a character or an item (rulebook §Skills, §Disposable Items).
+
+    With a ``cost`` it is active (an action, once per activation or interruption); with
+    ``disposable`` it is a free single-use action; otherwise it is passive and its
+    ``effect`` is in force while the bearer is on the battleground.
+    """
+
+    id: Slug
+    """The skill's id within its card, e.g. 'master-tactician'."""
+    name: Localised
+    """The skill's name."""
+    cost: Cost | None = None
+    """AP and mana to use it; present for active skills only."""
+    disposable: bool = False
+    """A single-use free action; the item is flipped once used."""
+    target: Literal["none", "enemy", "ally", "character"] = "none"
+    """What it targets: a target needs line of sight and turns the user to face it."""
+    range: int | None = Field(None, ge=1, le=36)
+    """Maximum distance in inches to the target or mark hex, if limited."""
+    effect: Effect
+    """What it does, in the effect language ('target' is bound for targeted skills)."""
+
+    @property
+    def active(self) -> bool:
+        return self.cost is not None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Skill:
+        if self.disposable and self.cost is not None:
+            raise ValueError("a disposable skill is a free action: it has no cost")
+        return self
+
+
+class Character(Card):
+    """A character card (rulebook §Characters); its equipment is listed by reference."""
+
+    kind: Literal["character"]
+    faction: Faction
+    """The force it fights for."""
+    stats: Stats
+    """Its stats."""
+    cost: int = Field(ge=0, le=100)
+    """Points (victory points for the opponent when knocked out, rulebook §Health and Wounds)."""
+    weapons: list[Annotated[str, card_ref("weapon")]] = Field(default_factory=list)
+    """Weapons it is equipped with."""
+    items: list[Annotated[str, card_ref("item")]] = Field(default_factory=list)
+    """Items it is equipped with."""
+    skills: list[Skill] = Field(default_factory=list)
+    """Its skills."""
+
+
+class Weapon(Card):
+    """A weapon card (rulebook §Attack): its type, dice modifier, range and outcome table."""
+
+    kind: Literal["weapon"]
+    type: WeaponType
+    """melee, ranged or spell."""
+    cost: int = Field(0, ge=0, le=50)
+    """Points."""
+    dice: int = Field(0, ge=-3, le=3)
+    """Dice added to (or taken from) the attack test."""
+    range: int | None = Field(None, ge=1, le=36)
+    """Maximum range in inches (ranged and spell weapons)."""
+    mana: int = Field(0, ge=0, le=5)
+    """Mana spent to cast it (spells, rulebook §Mana Costs)."""
+    area: int | None = Field(None, ge=1, le=6)
+    """Blast radius in hexes around the initial target (rulebook §Area Attacks)."""
+    targets: Literal["enemies", "allies"] = "enemies"
+    """Whom it may target: beneficial spells target allies (rulebook §Targeting Allies)."""
+    attack: Effect
+    """The attack test and its outcome table, e.g. 'test strength against toughness of
+    target:' then rows '1+: deal 1 wound to target'."""
+    effects: list[Effect] = Field(default_factory=list)
+    """Abilities in force only during this weapon's own attacks."""
+
+    @model_validator(mode="after")
+    def _fits_type(self) -> Weapon:
+        header = " ".join(self.attack.split(":", 1)[0].split())
+        expected = ATTACK_TESTS[self.type]
+        beneficial = self.type is WeaponType.SPELL and self.targets == "allies"
+        if not beneficial and header != expected:
+            raise ValueError(
+                f"a {self.type.value} weapon's attack must start with '{expected}:' "
+                "(rulebook §Attack)"
+            )
+        if beneficial and not header.startswith("test power"):
+            raise ValueError("a beneficial spell's attack must be a power test ('test power:')")
+        if self.type is not WeaponType.MELEE and self.range is None:
+            raise ValueError(f"a {self.type.value} weapon needs a range in inches")
+        if self.type is WeaponType.MELEE and self.range is not None:
+            raise ValueError("a melee weapon has no range: it attacks engaged enemies")
+        if self.type is not WeaponType.SPELL and self.mana:
+            raise ValueError("only spells have a mana cost")
+        return self
+
+
+class Item(Card):
+    """An item card: a trinket, shield or armour with skills (rulebook §Items)."""
+
+    kind: Literal["item"]
+    type: Literal["trinket", "shield", "armour"]
+    """The item type."""
+    cost: int = Field(0, ge=0, le=50)
+    """Points; a used disposable item still counts."""
+    skills: list[Skill] = Field(min_length=1)
+    """Its skills (passive, active or disposable)."""
+
+
+class Token(Card):
+    """Common to buffs, debuffs and marks: rules in force while the token is in play."""
+
+    unique: bool = False
+    """A unique token: each force has at most one copy in play (rulebook §Buffs and Debuffs)."""
+    effects: list[Effect] = Field(default_factory=list)
+    """Rules in force while the token is in play."""
+    removed: Effect | None = None
+    """Statements run when the token is removed (Regeneration, Curse)."""
+
+
+class Buff(Token):
+    """A buff (rulebook §Buffs and Debuffs): at most one per character."""
+
+    kind: Literal["buff"]
+
+
+class Debuff(Token):
+    """A debuff (rulebook §Buffs and Debuffs): at most one per character."""
+
+    kind: Literal["debuff"]
+
+
+class Mark(Token):
+    """A mark token (rulebook §Marks): placed on an empty hex, affects characters near it."""
+
+    kind: Literal["mark"]
+    unique: bool = True
+    """Marks are always one copy per force."""
+    range: int = Field(ge=1, le=36)
+    """How far from the placing character it may be placed, in inches."""
+    reach: int = Field(ge=0, le=36)
+    """How far from the mark a character is affected, in inches ('in reach of self')."""
+
+
+class Fate(Card):
+    """A fate card (rulebook §Select Cards, §Gain Bonuses); played by issue 9's rounds."""
+
+    kind: Literal["fate"]
+    initiative: int = Field(ge=1, le=12)
+    """Initiative value."""
+    ap: int = Field(ge=0, le=5)
+    """Action points the activated character gains."""
+    mana: int = Field(ge=0, le=5)
+    """Mana the activated character gains."""
+    ability: Effect | None = None
+    """The bonus ability (instead of one extra mana)."""
+
+
+class Glory(Card):
+    """A glory card with a side mission (rulebook §Side Missions)."""
+
+    kind: Literal["glory"]
+    initiative: int = Field(ge=1, le=12)
+    """Initiative value."""
+    ap: int = Field(ge=0, le=5)
+    """Action points the activated character gains."""
+    mana: int = Field(ge=0, le=5)
+    """Mana the activated character gains."""
+    vp: int = Field(ge=0, le=50)
+    """Victory points for completing the side mission."""
+    mission: Effect | None = None
+    """The side mission, in the effect language."""
+
+
+KINDS: list[CardKind] = [
+    CardKind(GAME, "character", Character),
+    CardKind(GAME, "weapon", Weapon),
+    CardKind(GAME, "item", Item),
+    CardKind(GAME, "fate", Fate),
+    CardKind(GAME, "glory", Glory),
+    CardKind(GAME, "buff", Buff),
+    CardKind(GAME, "debuff", Debuff),
+    CardKind(GAME, "mark", Mark),
+]

@@ -1,0 +1,16 @@
+"""Diagnostic codes of the motu rules: cards, tests, attacks, tokens, skills (HF750-HF799)."""
+
+from __future__ import annotations
+
+from hexforge.core.codes import define
+
+NOT_ACTING = define("HF750", "the character is not active or interrupting now")
+UNKNOWN_WEAPON = define("HF751", "the character has no such weapon")
+ILLEGAL_TARGET = define("HF752", "the target cannot be attacked or targeted")
+NOT_ENOUGH_MANA = define("HF753", "not enough mana")
+SKILL_USED = define("HF754", "the active skill was already used in this activation or interruption")
+UNKNOWN_SKILL = define("HF755", "the character has no such skill or item")
+BAD_MARK_HEX = define("HF756", "a mark cannot be placed on this hex")
+UNKNOWN_CARD = define("HF757", "no motu card has this id, or it is of another kind")
+ITEM_USED = define("HF758", "the disposable item was already used")
+KNOCKED_OUT = define("HF759", "the character is knocked out")

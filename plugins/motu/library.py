@@ -1,0 +1,158 @@
+"""The motu cards of the installed pack, and the ruleset their effects compile into.
+
+Cards are loaded through the same pack compiler ``hexforge validate`` uses (so a card the
+validator accepts is exactly what the game plays), then every effect text is compiled
+under a stable key (docs/motu.md, "Effect keys"). Both are built once per process.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from hexforge.core.engine import (
+    Ruleset,
+    context_player_orders,
+    prop_base,
+    roll_off_ruling,
+)
+from hexforge.core.engine.diagnostics import did_you_mean, fail
+from hexforge.core.errors import HexforgeError, Severity
+from hexforge.core.packs.catalogue import build_catalogue
+from hexforge.core.packs.models import Card
+from hexforge.core.packs.validate import compile_packs
+from hexforge.core.rules import ONCE_PER_TRIGGER, CompiledEffect, Source, Tier
+from hexforge.dsl.api import compile_text
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.motu import codes
+from hexforge.plugins.motu.cards import GAME, KINDS, Fate, Glory, Item, Skill, Token, Weapon
+from hexforge.plugins.motu.cards import Character as CharacterCard
+
+STATS = ("health", "toughness", "mind", "power", "perception", "strength")
+FISTS = "motu/fists"
+"""The rulebook's fists: a melee attack with base strength, 1 success = 1 wound."""
+
+
+@dataclass(frozen=True, slots=True)
+class Library:
+    """Every motu card by id, and the rule tier of each kind."""
+
+    cards: Mapping[str, Card]
+    tiers: Mapping[str, Tier]
+    rulebook: Tier
+
+    def card(self, card_id: str, *kinds: str) -> Card:
+        """The card ``card_id`` (of one of ``kinds`` when given); HF757 otherwise."""
+        found = self.cards.get(card_id)
+        if found is None or (kinds and found.kind not in kinds):
+            candidates = [c for c, v in self.cards.items() if not kinds or v.kind in kinds]
+            what = " or ".join(kinds) or "card"
+            raise fail(
+                codes.UNKNOWN_CARD,
+                f"no motu {what} '{card_id}'",
+                hint=did_you_mean(card_id, candidates) or f"known: {', '.join(candidates[:8])}",
+            )
+        return found
+
+    def token(self, name: str, *kinds: str) -> Card:
+        """A buff, debuff or mark named as effect text writes it ('curse', 'serpent mark')."""
+        slug = "-".join(name.lower().split()).replace("_", "-")
+        return self.card(slug if "/" in slug else f"{GAME}/{slug}", *(kinds or TOKENS))
+
+    def tier(self, card: Card) -> Tier:
+        return self.tiers.get(card.kind, self.rulebook)
+
+
+TOKENS = ("buff", "debuff", "mark")
+
+
+def _content() -> Path:
+    from hexforge.plugins.motu import CONTENT
+
+    return CONTENT
+
+
+@cache
+def library() -> Library:
+    """The shipped motu pack (HexforgeError with every problem if it does not validate)."""
+    from hexforge.plugins.motu.vocabulary import motu_vocabulary
+
+    root = _content()
+    catalogue = build_catalogue(
+        [GAME], [root / "game.yaml"], KINDS, [root], vocabulary=lambda game: motu_vocabulary()
+    )
+    game = catalogue.game(GAME)
+    assert game is not None
+    [pack] = compile_packs([root], catalogue)
+    errors = [d for d in pack.all_diagnostics() if d.severity is Severity.ERROR]
+    if catalogue.problems or errors:
+        raise HexforgeError(*catalogue.problems, *errors)
+    rulebook = game.tiers[-1]
+    return Library({entry.card.id: entry.card for entry in pack.cards()}, game.kind_tiers, rulebook)
+
+
+def skill_key(card_id: str, skill: Skill) -> str:
+    return f"{card_id}#{skill.id}"
+
+
+def effect_texts(card: Card) -> Iterator[tuple[str, str, bool]]:
+    """``(key, text, passive)`` of every effect text of ``card``, keyed as docs/motu.md says."""
+    if isinstance(card, CharacterCard | Item):
+        for skill in card.skills:
+            yield skill_key(card.id, skill), skill.effect, not (skill.active or skill.disposable)
+    elif isinstance(card, Weapon):
+        yield f"{card.id}#attack", card.attack, False
+        for index, text in enumerate(card.effects):
+            yield f"{card.id}#effect{index}", text, False
+    elif isinstance(card, Token):
+        for index, text in enumerate(card.effects):
+            yield f"{card.id}#effect{index}", text, False
+        if card.removed is not None:
+            yield f"{card.id}#removed", card.removed, False
+    elif isinstance(card, Fate) and card.ability is not None:
+        yield f"{card.id}#ability", card.ability, False
+    elif isinstance(card, Glory) and card.mission is not None:
+        yield f"{card.id}#mission", card.mission, False
+
+
+def _once_per_trigger(effect: CompiledEffect) -> CompiledEffect:
+    """Passive skills resolve once per instance of their timing (rulebook §Skills)."""
+    hooks = tuple(
+        hook if hook.once_per is not None else dataclasses.replace(hook, once_per=ONCE_PER_TRIGGER)
+        for hook in effect.hooks
+    )
+    return dataclasses.replace(effect, hooks=hooks)
+
+
+@cache
+def motu_ruleset() -> Ruleset:
+    """The ruleset: events, queries, and every card effect of the library, compiled."""
+    from hexforge.plugins.motu.vocabulary import declare_rules, motu_vocabulary
+
+    rules = Ruleset(
+        orderer=context_player_orders,
+        tie_rule=roll_off_ruling,
+        entity_kinds={"character", "mark"},
+    )
+    declare_rules(rules)
+    for stat in STATS:
+        rules.declare_query(stat, prop_base(stat), minimum=0)
+    rules.declare_query("speed", prop_base("speed"), minimum=0)
+    rules.declare_query("focused_speed", prop_base("focused_speed"), minimum=0)
+    rules.declare_query("dice", minimum=0)
+    rules.declare_query("scope")
+    rules.declare_query("free_rerolls", minimum=0)
+    rules.declare_query("focus_scope")
+    compile_library(rules, library(), motu_vocabulary())
+    return rules
+
+
+def compile_library(rules: Ruleset, lib: Library, vocabulary: Vocabulary) -> None:
+    for card in lib.cards.values():
+        source = Source(card.id, lib.tier(card))
+        for key, text, passive in effect_texts(card):
+            compiled = compile_text(text, vocabulary, source)
+            rules.add_effect(key, _once_per_trigger(compiled) if passive else compiled)

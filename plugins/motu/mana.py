@@ -1,0 +1,38 @@
+"""Mana (rulebook §Mana): gained up to five, spent on spells, skills and rerolls."""
+
+from __future__ import annotations
+
+from hexforge.core.engine import Engine
+from hexforge.core.engine.diagnostics import fail
+from hexforge.plugins.motu import codes
+
+MAX_MANA = 5
+
+
+def mana(engine: Engine, unit: str) -> int:
+    return int(engine.prop(unit, "mana", 0) or 0)  # type: ignore[arg-type]
+
+
+def gain_mana(engine: Engine, unit: str, amount: int) -> int:
+    """Add mana, never above five; returns what was actually gained."""
+    gained = max(0, min(amount, MAX_MANA - mana(engine, unit)))
+    engine.set_prop(unit, "mana", mana(engine, unit) + gained)
+    engine.emit("mana_gained", unit=unit, amount=gained)
+    return gained
+
+
+def check_mana(engine: Engine, unit: str, amount: int, why: str) -> None:
+    if amount > mana(engine, unit):
+        raise fail(
+            codes.NOT_ENOUGH_MANA,
+            f"{unit} needs {amount} mana for {why} but has {mana(engine, unit)}",
+            hint="gain mana from fate cards, or choose something cheaper",
+        )
+
+
+def spend_mana(engine: Engine, unit: str, amount: int, why: str) -> None:
+    """Return ``amount`` mana to the supply; HF753 when the character has less."""
+    check_mana(engine, unit, amount, why)
+    if amount:
+        engine.set_prop(unit, "mana", mana(engine, unit) - amount)
+        engine.emit("mana_spent", unit=unit, amount=amount)

@@ -1,0 +1,158 @@
+"""Skills and items (rulebook §Use an Active Skill, §Skills, §Targeting and Tests, §Items,
+§Disposable Items).
+
+An active skill (a cost in AP and/or mana) is an action: once per activation or
+interruption (a flag in the acting frame), its cost paid before it resolves. A targeted
+skill needs line of sight (and range, when it has one) and turns the user to face the
+target as a ranged attack does; while interrupting, an enemy target must be the
+interrupted character. A disposable item's skill is a free action the character may use
+while acting or while being interrupted; the item is flipped (``used_items``) and still
+counts for points. Passive skills are attached when the character enters play.
+"""
+
+from __future__ import annotations
+
+from hexforge.core.engine import Engine, Frame
+from hexforge.core.engine.diagnostics import fail
+from hexforge.plugins.motu import codes
+from hexforge.plugins.motu.acting import acting_frame, current_acting, interrupted_by
+from hexforge.plugins.motu.attacks import face
+from hexforge.plugins.motu.board import enemies, in_sight, on_board, within
+from hexforge.plugins.motu.cards import Character, Item, Skill
+from hexforge.plugins.motu.library import skill_key
+from hexforge.plugins.motu.mana import check_mana, spend_mana
+from hexforge.plugins.motu.units import (
+    character_card,
+    check_standing,
+    is_knocked_out,
+    items_of,
+)
+
+
+def skills_of(engine: Engine, unit: str) -> list[tuple[Character | Item, Skill]]:
+    """Every skill of the character's card and of its equipped items."""
+    holders: list[Character | Item] = [character_card(engine, unit), *items_of(engine, unit)]
+    return [(holder, skill) for holder in holders for skill in holder.skills]
+
+
+def find_skill(engine: Engine, unit: str, name: str) -> tuple[Character | Item, Skill]:
+    """The skill ``name`` (its id, or ``item-slug#skill-id``, or an item's id or slug)."""
+    found = skills_of(engine, unit)
+    for holder, skill in found:
+        slug = holder.id.split("/", 1)[1]
+        if name in (skill.id, skill_key(holder.id, skill), f"{slug}#{skill.id}"):
+            return holder, skill
+        if isinstance(holder, Item) and name in (holder.id, slug) and len(holder.skills) == 1:
+            return holder, skill
+    raise fail(
+        codes.UNKNOWN_SKILL,
+        f"{unit} has no skill '{name}'",
+        hint="its skills: " + ", ".join(skill_key(h.id, s) for h, s in found),
+    )
+
+
+def skill_target_problem(engine: Engine, unit: str, skill: Skill, target: str | None) -> str | None:
+    if skill.target == "none":
+        return None if target is None else "the skill takes no target"
+    if target is None:
+        return f"the skill needs a target ({skill.target})"
+    if is_knocked_out(engine, target) or not engine.entity(target).in_play:
+        return f"{target} cannot be targeted"
+    hostile = enemies(engine, unit, target)
+    if skill.target == "enemy" and not hostile:
+        return f"{target} is not an enemy"
+    if skill.target == "ally" and (hostile or target == unit):
+        return f"{target} is not an ally"
+    interrupted = interrupted_by(engine, unit)
+    if hostile and interrupted is not None and target != interrupted:
+        return f"while interrupting, an enemy target must be {interrupted}"
+    if target != unit and not in_sight(engine, unit, target):
+        return f"{target} is not in line of sight"
+    if skill.range is not None and not within(engine, unit, target, skill.range):
+        return f"{target} is out of range ({skill.range} inches)"
+    return None
+
+
+def use_skill(engine: Engine, unit: str, name: str, target: str | None = None) -> None:
+    """The use-an-active-skill action."""
+    check_standing(engine, unit)
+    frame = acting_frame(engine, unit)
+    holder, skill = find_skill(engine, unit, name)
+    key = skill_key(holder.id, skill)
+    if skill.cost is None:
+        raise fail(
+            codes.UNKNOWN_SKILL,
+            f"{key} is not an active skill",
+            hint="passive skills are always in force; disposable items use 'use_item'",
+        )
+    if frame.used(f"skill:{key}"):
+        raise fail(
+            codes.SKILL_USED,
+            f"{key} was already used in this {frame.kind}",
+            hint="each active skill resolves once per activation or interruption",
+        )
+    _check_target(engine, unit, skill, target)
+    check_mana(engine, unit, skill.cost.mana, key)
+    engine.spend_ap(skill.cost.ap, frame)
+    spend_mana(engine, unit, skill.cost.mana, key)
+    frame.mark(f"skill:{key}")
+    _resolve(engine, unit, key, skill, target)
+
+
+def use_item(engine: Engine, unit: str, name: str, target: str | None = None) -> None:
+    """Use a disposable item: a free action while acting or while being interrupted."""
+    check_standing(engine, unit)
+    holder, skill = find_skill(engine, unit, name)
+    key = skill_key(holder.id, skill)
+    if not skill.disposable:
+        raise fail(codes.UNKNOWN_SKILL, f"{key} is not disposable", hint="use it with 'skill'")
+    used = list(engine.prop(unit, "used_items") or [])  # type: ignore[arg-type]
+    if holder.id in used:
+        raise fail(codes.ITEM_USED, f"{holder.id} was already used", hint="it is face down")
+    if not _may_use_disposable(engine, unit):
+        raise fail(
+            codes.NOT_ACTING,
+            f"{unit} can use a disposable item only while acting or being interrupted",
+        )
+    _check_target(engine, unit, skill, target)
+    engine.set_prop(unit, "used_items", [*used, holder.id])
+    engine.emit("item_used", unit=unit, item=holder.id)
+    _resolve(engine, unit, key, skill, target)
+
+
+def usable_skills(engine: Engine, unit: str) -> list[str]:
+    """The active skills ``unit`` could still use in its current frame (costs aside)."""
+    try:
+        frame: Frame = acting_frame(engine, unit)
+    except Exception:
+        return []
+    return [
+        skill_key(h.id, s)
+        for h, s in skills_of(engine, unit)
+        if s.active and not frame.used(f"skill:{skill_key(h.id, s)}")
+    ]
+
+
+def _may_use_disposable(engine: Engine, unit: str) -> bool:
+    frame = current_acting(engine)
+    if frame is None:
+        return False
+    return frame.subject == unit or frame.data.get("interrupted") == unit
+
+
+def _check_target(engine: Engine, unit: str, skill: Skill, target: str | None) -> None:
+    problem = skill_target_problem(engine, unit, skill, target)
+    if problem is not None:
+        legal = [
+            t for t in on_board(engine) if skill_target_problem(engine, unit, skill, t) is None
+        ]
+        raise fail(
+            codes.ILLEGAL_TARGET, problem, hint="legal targets: " + (", ".join(legal) or "none")
+        )
+
+
+def _resolve(engine: Engine, unit: str, key: str, skill: Skill, target: str | None) -> None:
+    if target is not None and target != unit:
+        face(engine, unit, target, melee=False)
+    engine.emit("skill_used", unit=unit, skill=key, target=target)
+    engine.run(key, unit, target=target)

@@ -1,0 +1,116 @@
+"""Characters in play: created from their cards, with their equipment and tokens as props.
+
+Props of a ``character`` entity: ``card``, ``hex``, ``level``, ``facing`` (a direction
+name), the stats of its card, ``cost``, ``weapons``, ``items``, ``used_items``,
+``wounds``, ``mana``, ``focus``, ``overwatch``, ``buff``, ``debuff`` and ``knocked_out``.
+The owner is the force (``masters`` or ``evil``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexforge.core.engine import Engine
+from hexforge.core.engine.diagnostics import fail
+from hexforge.core.hexgrid import Direction, Hex, format_coord
+from hexforge.plugins.motu import codes
+from hexforge.plugins.motu.board import CHARACTER
+from hexforge.plugins.motu.cards import Character, Item, Weapon
+from hexforge.plugins.motu.library import STATS, library, skill_key
+
+
+def create_character(
+    engine: Engine,
+    unit: str,
+    card_id: str,
+    side: str,
+    at: Hex,
+    facing: Direction = Direction.N,
+    *,
+    level: int = 0,
+    weapons: Sequence[str] | None = None,
+    items: Sequence[str] | None = None,
+) -> str:
+    """Put a character on the battleground with its card's (or the given) equipment; its
+    passive skills and its items' passive skills come into force."""
+    lib = library()
+    card = lib.card(card_id, "character")
+    assert isinstance(card, Character)
+    weapon_ids = list(card.weapons if weapons is None else weapons)
+    item_ids = list(card.items if items is None else items)
+    for weapon in weapon_ids:
+        lib.card(weapon, "weapon")
+    for item in item_ids:
+        lib.card(item, "item")
+    props: dict[str, object] = {
+        "card": card.id,
+        "hex": format_coord(at),
+        "level": level,
+        "facing": facing.name,
+        **{stat: getattr(card.stats, stat) for stat in STATS},
+        "speed": card.stats.speed,
+        "focused_speed": card.stats.focused_speed,
+        "cost": card.cost,
+        "weapons": weapon_ids,
+        "items": item_ids,
+        "used_items": [],
+        "wounds": 0,
+        "mana": 0,
+        "focus": False,
+        "overwatch": False,
+        "buff": None,
+        "debuff": None,
+        "knocked_out": False,
+    }
+    engine.create(CHARACTER, side, id=unit, props=props)  # type: ignore[arg-type]
+    for holder in (card, *(lib.card(i) for i in item_ids)):
+        assert isinstance(holder, Character | Item)
+        for skill in holder.skills:
+            if not (skill.active or skill.disposable):
+                engine.attach(skill_key(holder.id, skill), unit)
+    return unit
+
+
+def character_card(engine: Engine, unit: str) -> Character:
+    card = library().card(str(engine.prop(unit, "card")), "character")
+    assert isinstance(card, Character)
+    return card
+
+
+def weapons_of(engine: Engine, unit: str) -> list[Weapon]:
+    found = []
+    for weapon_id in engine.prop(unit, "weapons") or []:  # type: ignore[union-attr]
+        weapon = library().card(str(weapon_id), "weapon")
+        assert isinstance(weapon, Weapon)
+        found.append(weapon)
+    return found
+
+
+def items_of(engine: Engine, unit: str) -> list[Item]:
+    found = []
+    for item_id in engine.prop(unit, "items") or []:  # type: ignore[union-attr]
+        item = library().card(str(item_id), "item")
+        assert isinstance(item, Item)
+        found.append(item)
+    return found
+
+
+def points(engine: Engine, unit: str) -> int:
+    """The character's cost plus all its equipment's, used disposables included
+    (rulebook §Health and Wounds, §Disposable Items)."""
+    equipment = [*weapons_of(engine, unit), *items_of(engine, unit)]
+    return int(engine.prop(unit, "cost") or 0) + sum(card.cost for card in equipment)
+
+
+def number(engine: Engine, unit: str, name: str) -> int:
+    return int(engine.prop(unit, name, 0) or 0)  # type: ignore[arg-type]
+
+
+def is_knocked_out(engine: Engine, unit: str) -> bool:
+    return bool(engine.prop(unit, "knocked_out", False))
+
+
+def check_standing(engine: Engine, unit: str) -> None:
+    """HF759 when ``unit`` is knocked out: its card and equipment cannot be used."""
+    if is_knocked_out(engine, unit) or not engine.entity(unit).in_play:
+        raise fail(codes.KNOCKED_OUT, f"{unit} is knocked out", hint="it cannot act any more")

@@ -1,0 +1,296 @@
+"""The motu words of the effect language (docs/motu.md, "Vocabulary") and the ruleset's
+event declarations. The same :mod:`~hexforge.plugins.motu.events` types go to both, so
+cards and procedures agree on every payload field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from hexforge.core.engine import Engine, Ruleset
+from hexforge.core.rules import EffectContext, EntityId, Window
+from hexforge.core.vocabulary import Field
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.motu import events
+from hexforge.plugins.motu.acting import acting_frame
+from hexforge.plugins.motu.board import (
+    CHARACTER,
+    adjacent,
+    distance_inches,
+    enemies,
+    engaged_with,
+    in_difficult_terrain,
+    in_sight,
+    on_board,
+    within,
+)
+from hexforge.plugins.motu.dicetest import run_test
+from hexforge.plugins.motu.library import STATS
+from hexforge.plugins.motu.mana import gain_mana
+from hexforge.plugins.motu.tokens import give_token, has_token, in_reach, place_mark, remove_token
+from hexforge.plugins.motu.units import is_knocked_out, number
+from hexforge.plugins.motu.wounds import (
+    deal_wounds,
+    heal,
+    perform_healed,
+    perform_knocked_out,
+    perform_wounded,
+)
+
+C = CHARACTER
+
+
+def _engine(ctx: EffectContext) -> Engine:
+    engine = ctx.game
+    assert isinstance(engine, Engine)
+    return engine
+
+
+def _bearer(ctx: EffectContext) -> str:
+    assert ctx.bearer is not None
+    return ctx.bearer
+
+
+def _as_character(ctx: EffectContext, entity: str | None) -> str | None:
+    """``entity`` if it is a character (a mark's or a rule's bearer is not)."""
+    if entity is None:
+        return None
+    found = _engine(ctx).state.entities.get(entity)
+    return entity if found is not None and found.kind == C else None
+
+
+# ---- nouns, filters, pickers ------------------------------------------------------------
+
+
+def _standing(ctx: EffectContext) -> list[str]:
+    engine = _engine(ctx)
+    return [u for u in on_board(engine) if not is_knocked_out(engine, u)]
+
+
+def _enemies(ctx: EffectContext) -> list[str]:
+    engine, me = _engine(ctx), _bearer(ctx)
+    return [u for u in _standing(ctx) if enemies(engine, me, u)]
+
+
+def _allies(ctx: EffectContext) -> list[str]:
+    engine, me = _engine(ctx), _bearer(ctx)
+    return [u for u in _standing(ctx) if u != me and not enemies(engine, me, u)]
+
+
+def _guarded(test: Callable[..., bool]) -> Callable[..., bool]:
+    """A filter or condition that is false for a missing entity (a picker found none)."""
+
+    def check(ctx: EffectContext, entity: EntityId | None, *args: Any) -> bool:
+        if entity is None or any(a is None for a in args):
+            return False
+        return test(_engine(ctx), entity, *args)
+
+    return check
+
+
+def _nearest(ctx: EffectContext, found: Sequence[EntityId]) -> EntityId | None:
+    engine, me = _engine(ctx), _bearer(ctx)
+    if not found:
+        return None
+    return min(found, key=lambda u: (distance_inches(engine, me, u), u))
+
+
+# ---- conditions -------------------------------------------------------------------------
+
+
+def _testing(ctx: EffectContext, role: str) -> bool:
+    frame = _engine(ctx).innermost("test")
+    return frame is not None and frame.subject == ctx.bearer and frame.data.get("role") == role
+
+
+def _attacking_with(ctx: EffectContext, kind: str) -> bool:
+    frame = _engine(ctx).innermost("attack")
+    return frame is not None and frame.subject == ctx.bearer and frame.data.get("type") == kind
+
+
+# ---- verbs -------------------------------------------------------------------------------
+
+
+def _deal(ctx: EffectContext, amount: int, target: str | None) -> None:
+    if target is not None:
+        deal_wounds(_engine(ctx), target, amount, _as_character(ctx, ctx.bearer))
+
+
+def _heal(ctx: EffectContext, amount: int, target: str | None) -> None:
+    if target is not None:
+        heal(_engine(ctx), target, amount)
+
+
+def _give(ctx: EffectContext, target: str | None, token: str) -> None:
+    if target is not None and not is_knocked_out(_engine(ctx), target):
+        give_token(_engine(ctx), target, token)
+
+
+def _remove(ctx: EffectContext, token: str, target: str | None) -> None:
+    engine = _engine(ctx)
+    if target is not None and has_token(engine, target, token):
+        from hexforge.plugins.motu.library import library
+
+        remove_token(engine, target, library().token(token).kind, "removed")
+
+
+def _add_mana(ctx: EffectContext, amount: int, target: str | None) -> None:
+    if target is not None:
+        gain_mana(_engine(ctx), target, amount)
+
+
+def _gain_ap(ctx: EffectContext, amount: int) -> None:
+    engine = _engine(ctx)
+    engine.gain_ap(amount, acting_frame(engine, _bearer(ctx)))
+
+
+def _score(ctx: EffectContext, amount: int) -> None:
+    engine = _engine(ctx)
+    player = engine.entity(_bearer(ctx)).owner or ""
+    vp = engine.state.data.setdefault("vp", {})
+    assert isinstance(vp, dict)
+    vp[player] = int(vp.get(player, 0)) + amount
+    engine.note("vp", player=player, gained=amount, reason=ctx.source.card_id)
+
+
+def _test(
+    ctx: EffectContext, stat: str, bonus: int, defender: EntityId | None, defence: str | None
+) -> int:
+    """A card's ``test``: the attack test when its bearer is making the innermost attack."""
+    engine, me = _engine(ctx), _bearer(ctx)
+    attack = engine.innermost("attack")
+    role = (
+        "attack"
+        if attack is not None and attack.subject == me and not engine.innermost("test")
+        else "test"
+    )
+    target = ctx.bindings.get("target")
+    result = run_test(
+        engine,
+        me,
+        stat,
+        bonus=bonus,
+        defender=defender,
+        against=defence,
+        role=role,
+        target=target if isinstance(target, str) else None,
+    )
+    if role == "attack" and attack is not None:
+        attack.data["successes"] = result.successes
+    return result.successes
+
+
+def _choose(ctx: EffectContext, options: Sequence[str]) -> int:
+    engine = _engine(ctx)
+    player = engine.entity(_bearer(ctx)).owner or engine.players[0]
+    answer = engine.decide(
+        "choose_one", player, list(options), context={"card": ctx.source.card_id}
+    )
+    return list(options).index(str(answer))
+
+
+# ---- the vocabulary ---------------------------------------------------------------------
+
+
+def declare_words(v: Vocabulary) -> None:
+    """Every motu word (the hook calls this for game 'motu')."""
+    v.self_kind = C
+    v.kind(C)
+    v.kind("mark")
+    v.constant_set("weapon_type", ["melee", "ranged", "spell"])
+    for event in events.ALL:
+        v.event(event)
+    v.trigger("upon", "activation", "activated", subject="unit")
+    v.trigger("at end of", "activation", "activation_ended", subject="unit")
+    v.trigger("upon", "interruption", "interruption_started", subject="unit")
+    v.trigger("at end of", "interruption", "interruption_ended", subject="unit")
+    v.trigger("when", "{target} would be wounded", "wounded", Window.BEFORE)
+    v.trigger("when", "{target} is wounded", "wounded")
+    v.trigger("when", "{target} is knocked out", "knocked_out")
+    v.trigger("when", "{by} knock(s) out {target}", "knocked_out")
+    v.trigger("when", "{attacker} attack(s) {target}", "attack_tested")
+    v.trigger("when", "{attacker} declare(s) an attack on {target}", "attack_declared")
+    v.trigger("when", "{unit} spend(s) focus", "focus_spent")
+    v.verb("deal {amount:int} wound(s) to {target:character}", _deal)
+    v.verb("remove {amount:int} wound(s) from {target:character}", _heal)
+    v.verb("give {target:character} {token:text}", _give)
+    v.verb("remove {token:text} from {target:character}", _remove)
+    v.verb("gain {amount:int} mana", lambda ctx, n: gain_mana(_engine(ctx), _bearer(ctx), n))
+    v.verb("add {amount:int} mana to {target:character}", _add_mana)
+    v.verb("gain {amount:int} ap", _gain_ap)
+    v.verb("place mark {mark:text}", lambda ctx, m: place_mark(_engine(ctx), _bearer(ctx), m))
+    v.verb("score {amount:int} vp", _score)
+    v.condition("attacking", lambda ctx: _testing(ctx, "attack"))
+    v.condition("defending", lambda ctx: _testing(ctx, "defence"))
+    v.condition("attacking with {type:weapon_type}", _attacking_with)
+    v.condition("{who:character} is knocked out", _guarded(lambda e, u: is_knocked_out(e, u)))
+    v.condition("{who:character} is focused", _guarded(lambda e, u: bool(e.prop(u, "focus"))))
+    v.condition("{who:character} is engaged", _guarded(lambda e, u: bool(engaged_with(e, u))))
+    v.condition("{who:character} has {token:text}", _guarded(has_token))
+    v.noun("enemy", "enemies", C, _enemies)
+    v.noun("ally", "allies", C, _allies)
+    v.noun("character", "characters", C, _standing)
+    v.filter(
+        "within {n:int} inches of {anchor:character}",
+        _guarded(lambda e, u, n, a: within(e, u, a, n)),
+    )
+    v.filter("adjacent to {anchor:character}", _guarded(lambda e, u, a: adjacent(e, u, a)))
+    v.filter("engaged with {anchor:character}", _guarded(lambda e, u, a: a in engaged_with(e, u)))
+    v.filter("in difficult terrain", _guarded(in_difficult_terrain))
+    v.filter("in sight of {anchor:character}", _guarded(lambda e, u, a: in_sight(e, a, u)))
+    v.filter("in reach of {anchor:character}", _guarded(lambda e, u, m: in_reach(e, u, m)))
+    v.picker("the nearest", _nearest)
+    for name in ("wounds", "mana", "cost"):
+        v.property(C, name, "int", _property(name))
+    for stat in (*STATS, "speed"):
+        v.property(C, stat, "int", _stat(stat))
+    target = (Field("target", C), Field("stat", "text"))
+    for stat in STATS:
+        v.stat(stat)
+    v.stat("speed")
+    v.stat("focused speed", name="focused_speed")
+    v.stat("dice", params=target, doc="dice of a test (the tester's)")
+    v.stat("scope", params=target, doc="scope changes of a test: +1 = one lower to succeed")
+    v.stat("free rerolls", name="free_rerolls", params=target)
+    v.stat("focus scope", name="focus_scope", doc="what spending focus adds to a test's scope")
+    v.permission("be targeted", "target")
+    v.binding("target", C)
+    for context in ("activation", "interruption", "round", "attack", "test"):
+        v.context(context)
+    v.test_procedure(_test)
+    v.choice_procedure(_choose)
+
+
+def _property(name: str) -> Callable[[EffectContext, Any], int]:
+    def read(ctx: EffectContext, entity: Any) -> int:
+        return 0 if entity is None else number(_engine(ctx), str(entity), name)
+
+    return read
+
+
+def _stat(name: str) -> Callable[[EffectContext, Any], int]:
+    def read(ctx: EffectContext, entity: Any) -> int:
+        return 0 if entity is None else _engine(ctx).query(name, str(entity))
+
+    return read
+
+
+@cache
+def motu_vocabulary() -> Vocabulary:
+    """The motu vocabulary on its own (the plugin hook declares the same words)."""
+    vocabulary = Vocabulary()
+    declare_words(vocabulary)
+    return vocabulary
+
+
+def declare_rules(rules: Ruleset) -> None:
+    """Declare every motu event in the ruleset, with the perform steps of wounds."""
+    performs = {
+        "wounded": perform_wounded,
+        "healed": perform_healed,
+        "knocked_out": perform_knocked_out,
+    }
+    for event in events.ALL:
+        rules.declare_event(event, performs.get(event.name))

@@ -1,0 +1,72 @@
+"""Wounds, knock-outs and victory points (rulebook §Health and Wounds, §AoE Knockouts).
+
+``wounded`` adds wound tokens; at ``health`` or more the character is knocked out: the
+opponent scores its points plus its equipment's, and its model leaves the battleground -
+at once, or when the attack ends if an attack is under way (an area attack keeps knocked-out
+targets on the board until it is complete).
+"""
+
+from __future__ import annotations
+
+from hexforge.core.engine import Engine, Event
+from hexforge.plugins.motu.units import is_knocked_out, number, points
+
+
+def deal_wounds(engine: Engine, target: str, amount: int, source: str | None = None) -> None:
+    if amount > 0 and not is_knocked_out(engine, target):
+        engine.emit("wounded", target=target, amount=amount, source=source)
+
+
+def heal(engine: Engine, target: str, amount: int) -> None:
+    healed = min(amount, number(engine, target, "wounds"))
+    if healed > 0 and not is_knocked_out(engine, target):
+        engine.emit("healed", target=target, amount=healed)
+
+
+def perform_wounded(engine: Engine, event: Event) -> None:
+    target = str(event["target"])
+    amount = max(0, int(event["amount"]))  # type: ignore[arg-type]
+    engine.set_prop(target, "wounds", number(engine, target, "wounds") + amount)
+    if number(engine, target, "wounds") >= engine.query("health", target):
+        engine.emit("knocked_out", target=target, by=event["source"])
+
+
+def perform_healed(engine: Engine, event: Event) -> None:
+    target = str(event["target"])
+    left = number(engine, target, "wounds") - int(event["amount"])  # type: ignore[arg-type]
+    engine.set_prop(target, "wounds", max(0, left))
+
+
+def perform_knocked_out(engine: Engine, event: Event) -> None:
+    target = str(event["target"])
+    if is_knocked_out(engine, target):
+        return
+    engine.set_prop(target, "knocked_out", True)
+    opponents = [p for p in engine.players if p != engine.entity(target).owner]
+    vp = engine.state.data.setdefault("vp", {})
+    assert isinstance(vp, dict)
+    for player in opponents:
+        vp[player] = int(vp.get(player, 0)) + points(engine, target)
+        engine.note(
+            "vp", player=player, gained=points(engine, target), reason=f"{target} knocked out"
+        )
+    attack = engine.innermost("attack")
+    if attack is None:
+        remove_from_board(engine, target)
+    else:
+        waiting = attack.data.setdefault("knocked_out", [])
+        assert isinstance(waiting, list)
+        waiting.append(target)
+
+
+def remove_from_board(engine: Engine, unit: str) -> None:
+    """The model leaves the battleground: its card, equipment and tokens stop working."""
+    if engine.entity(unit).in_play:
+        engine.emit("removed_from_board", unit=unit)
+        engine.leave_play(unit)
+
+
+def victory_points(engine: Engine, player: str) -> int:
+    vp = engine.state.data.get("vp", {})
+    assert isinstance(vp, dict)
+    return int(vp.get(player, 0))

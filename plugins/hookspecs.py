@@ -16,6 +16,7 @@ from hexforge.core.packs.catalogue import CardKind
 from hexforge.plugins.markers import hookspec
 
 if TYPE_CHECKING:
+    from hexforge.core.cli.play_cmd import GameRunner
     from hexforge.core.scenarios.driver import ScenarioDriver
     from hexforge.dsl.vocabulary import Vocabulary
 
@@ -66,4 +67,11 @@ def hexforge_scenario_drivers() -> list[ScenarioDriver]:
     A driver turns a scenario file's ``setup:``, actions and expectations into calls on
     the game (docs/scenarios.md, "Writing a driver").
     """
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_game_runners() -> list[GameRunner]:
+    """Return the runners of this plugin's games: how ``hexforge play`` plays a whole game
+    with given agents and seed (``hexforge.core.cli.play_cmd.GameRunner``)."""
     raise NotImplementedError

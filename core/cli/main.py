@@ -14,6 +14,7 @@ import click
 from rich.console import Console
 
 from hexforge.core import codes
+from hexforge.core.cli.play_cmd import play_command
 from hexforge.core.cli.plugins_cmd import plugins_command
 from hexforge.core.cli.schema_cmd import schema_command
 from hexforge.core.cli.state import LANGUAGES, AppState
@@ -28,6 +29,7 @@ BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
     validate_command,
     schema_command,
     test_command,
+    play_command,
 )
 REPORT_URL = "https://github.com/hexforge/hexforge/issues"
 

@@ -1,0 +1,466 @@
+"""A game of Neuroshima Hex Duel on the engine: setup, turns, tiles, the end.
+
+Duel rules §Przygotowanie do gry, §Przebieg gry, §Zagrywanie żetonów, §Zakończenie gry,
+§Zwycięstwo. Every choice is an engine decision, so agents (random, scripted) play it and
+a log replays it. A turn asks ``action`` decisions whose options are texts:
+``end``, ``discard <tile>``, ``play <tile>``, ``shift <tile>`` (a mobile soldier); the
+details (``hex``, ``rotation``, ``unit``, ``target``) are asked next, each with only legal
+options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from hexforge.core.engine import Agent, Engine
+from hexforge.core.errors import HexforgeError
+from hexforge.core.hexgrid import Direction, Hex, are_neighbours, format_coord, parse_coord
+from hexforge.plugins.nshex import position as pos
+from hexforge.plugins.nshex.battle import battle, remove_dead
+from hexforge.plugins.nshex.board import COORDS, HEXES, on_board
+from hexforge.plugins.nshex.catalogue import installed
+from hexforge.plugins.nshex.codes import ILLEGAL_MOVE
+from hexforge.plugins.nshex.rules import NET, lift, ruleset
+from hexforge.plugins.nshex.tiles import Ability, Action, BoardTile, Ground, Instant, Soldier
+from hexforge.plugins.nshex.words import TILE
+
+HAND = 3
+ROTATIONS = [0, 1, 2, 3, 4, 5]
+
+
+def new_engine(
+    players: Sequence[str], seed: int, agents: Mapping[str, Agent] | None = None
+) -> Engine:
+    """An engine with the nshex ruleset and empty game data for ``players`` (first moves first)."""
+    engine = Engine.new(ruleset(), seed, list(players), agents)
+    pos.game_data(engine).update(
+        board={},
+        piles={p: [] for p in players},
+        hands={p: [] for p in players},
+        discards={p: [] for p in players},
+        hq={},
+        turn=0,
+        last_drawn=None,
+        final_after=None,
+        terror=[],
+        shifted=[],
+        battles=0,
+        result=None,
+    )
+    return engine
+
+
+def create_tile(engine: Engine, player: str, card_id: str, tile_id: str) -> str:
+    return engine.create(
+        TILE,
+        player,
+        id=tile_id,
+        props={"card": card_id, "hex": None, "rotation": 0, "wounds": 0, "doomed": False},
+        in_play=False,
+    )
+
+
+def place(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
+    """Put a board tile on an empty hex in a rotation; its effects start at once."""
+    coord = format_coord(hex_)
+    pos.board(engine)[coord] = tile
+    engine.set_prop(tile, "hex", coord)
+    engine.set_prop(tile, "rotation", rotation)
+    engine.enter_play(tile)
+    printed = pos.board_card(engine, tile)
+    if printed.id in engine.ruleset.effects:
+        engine.attach(printed.id, tile)
+    if printed.net:
+        engine.attach(NET, tile)
+    engine.emit("placed", tile=tile)
+
+
+def new_game(
+    armies: Mapping[str, str], seed: int, agents: Mapping[str, Agent] | None = None
+) -> Engine:
+    """A game between ``armies`` (player -> army id, first player first): piles shuffled."""
+    engine = new_engine(list(armies), seed, agents)
+    tiles = installed()
+    for player, army in armies.items():
+        hq, pile = tiles.pile(army)
+        pos.game_data(engine)["hq"][player] = create_tile(engine, player, hq, f"{player}/hq")
+        ids = []
+        seen: dict[str, int] = {}
+        for card_id in pile:
+            slug = card_id.split("/")[1].removeprefix(f"{army}-")
+            seen[slug] = seen.get(slug, 0) + 1
+            suffix = f"-{seen[slug]}" if seen[slug] > 1 else ""
+            ids.append(create_tile(engine, player, card_id, f"{player}/{slug}{suffix}"))
+        pos.game_data(engine)["piles"][player] = engine.shuffle(ids, reason=f"{player}'s pile")
+    return engine
+
+
+def opponent(engine: Engine, player: str) -> str:
+    return next(p for p in engine.players if p != player)
+
+
+def empty_hexes(engine: Engine) -> list[Hex]:
+    return [h for h, c in zip(HEXES, COORDS, strict=True) if c not in pos.board(engine)]
+
+
+def place_hqs(engine: Engine) -> None:
+    """Setup: the first player puts their HQ on any hex, then the other (HQs may touch)."""
+    for player in engine.players:
+        options = [format_coord(h) for h in empty_hexes(engine)]
+        coord = str(engine.decide("hq", player, options))
+        hq = pos.game_data(engine)["hq"][player]
+        place(engine, hq, parse_coord(coord), 0)
+        engine.note("nshex", text=f"{player} puts the HQ on {coord}")
+
+
+def play_game(engine: Engine) -> dict[str, object]:
+    """Play from the HQ placement to the result; returns ``state.data['result']``."""
+    place_hqs(engine)
+    data = pos.game_data(engine)
+    while data["result"] is None:
+        player = engine.players[data["turn"] % 2]
+        turn(engine, player)
+    result: dict[str, object] = data["result"]
+    return result
+
+
+def turn(engine: Engine, player: str) -> None:
+    """One turn of ``player`` (Duel rules §Przebieg gry), then the Final Battle if it is due."""
+    data = pos.game_data(engine)
+    data["turn"] += 1
+    number = data["turn"]
+    opening = number <= 2
+    engine.note("nshex", text=f"turn {number}: {player}")
+    draw(engine, player, number if opening else HAND)
+    hand = data["hands"][player]
+    if not opening and len(hand) == HAND:
+        tile = str(engine.decide("discard", player, list(hand)))
+        discard(engine, player, tile)
+    data["shifted"] = []
+    while data["result"] is None:
+        choice = str(engine.decide("action", player, actions(engine, player)))
+        if choice == "end" or perform(engine, player, choice):
+            break
+    if player in data["terror"]:
+        data["terror"].remove(player)
+    if data["result"] is None and data["final_after"] == player:
+        battle(engine, "final battle")
+        settle(engine, final=True)
+
+
+def draw(engine: Engine, player: str, up_to: int) -> None:
+    data = pos.game_data(engine)
+    pile, hand = data["piles"][player], data["hands"][player]
+    drawn = []
+    while len(hand) < up_to and pile:
+        drawn.append(pile.pop(0))
+        hand.append(drawn[-1])
+    if drawn:
+        engine.note("nshex", text=f"  {player} draws {', '.join(drawn)}")
+    if not pile and drawn and data["last_drawn"] is None:
+        data["last_drawn"] = player
+        data["final_after"] = opponent(engine, player)
+        engine.note("nshex", text=f"  {player} drew the last tile: the Final Battle is near")
+
+
+def discard(engine: Engine, player: str, tile: str) -> None:
+    pos.game_data(engine)["hands"][player].remove(tile)
+    pos.game_data(engine)["discards"][player].append(tile)
+    engine.note("nshex", text=f"  {player} discards {tile}")
+
+
+def full(engine: Engine) -> bool:
+    return len(pos.board(engine)) == len(HEXES)
+
+
+def settle(engine: Engine, *, final: bool = False) -> None:
+    """After a battle: an HQ destroyed ends the game (both: a draw); after the Final Battle
+    the HQ with more toughness wins (Duel rules §Zwycięstwo)."""
+    data = pos.game_data(engine)
+    hqs = data["hq"]
+    lost = [p for p in engine.players if p in hqs and pos.destroyed(engine, hqs[p])]
+    left = {p: pos.hq_left(engine, hqs[p]) for p in engine.players if p in hqs}
+    winner: str | None
+    if len(lost) == 2:
+        winner, reason = None, "both HQs destroyed in one battle"
+    elif len(lost) == 1:
+        winner, reason = opponent(engine, lost[0]), f"{lost[0]}'s HQ destroyed"
+    elif final:
+        best = max(left.values(), default=0)
+        leaders = [p for p in left if left[p] == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        reason = "final battle: more HQ toughness" if winner else "final battle: HQs equal"
+    else:
+        return
+    data["result"] = {"winner": winner, "reason": reason, "hq": left}
+    engine.note("nshex", text=f"result: {winner or 'draw'} ({reason}); HQs {left}")
+
+
+# ---- what a player may do -----------------------------------------------------------------
+
+
+def actions(engine: Engine, player: str) -> list[str]:
+    """The legal ``action`` options of ``player`` now."""
+    data = pos.game_data(engine)
+    options = ["end"]
+    for tile in data["hands"][player]:
+        options.append(f"discard {tile}")
+        if targets(engine, player, tile):
+            options.append(f"play {tile}")
+    for tile in own_tiles(engine, player):
+        if shift_targets(engine, tile):
+            options.append(f"shift {tile}")
+    return options
+
+
+def own_tiles(engine: Engine, player: str) -> list[str]:
+    """Board tiles fighting for ``player`` that are free to act (not netted)."""
+    return [
+        t
+        for t in pos.on_board(engine)
+        if pos.controller(engine, t) == player
+        and not isinstance(pos.card(engine, t), Ground)
+        and pos.can_act(engine, t)
+    ]
+
+
+def shift_targets(engine: Engine, tile: str) -> list[str]:
+    """A mobile soldier's moves this turn: stay and turn, or one hex to an empty one."""
+    printed = pos.board_card(engine, tile)
+    if not (isinstance(printed, Soldier) and printed.mobility):
+        return []
+    if tile in pos.game_data(engine)["shifted"]:
+        return []
+    here = pos.hex_of(engine, tile)
+    return [format_coord(here), *_empty_neighbours(engine, here)]
+
+
+def _empty_neighbours(engine: Engine, hex_: Hex) -> list[str]:
+    return [
+        format_coord(n) for n in hex_.neighbours() if on_board(n) and pos.tile_at(engine, n) is None
+    ]
+
+
+def _empty_around(engine: Engine, tile: str) -> list[str]:
+    return _empty_neighbours(engine, pos.hex_of(engine, tile))
+
+
+def targets(engine: Engine, player: str, tile: str) -> list[str]:
+    """Where or on what a tile in hand can be played now (empty: it cannot be)."""
+    data = pos.game_data(engine)
+    printed = pos.card(engine, tile)
+    if isinstance(printed, BoardTile):
+        if player in data["terror"]:
+            return []
+        found = [format_coord(h) for h in empty_hexes(engine)]
+        if isinstance(printed, Soldier):
+            found += [
+                str(engine.prop(t, "hex"))
+                for t in own_tiles(engine, player)
+                if Ability.TRANSPORTER in pos.board_card(engine, t).abilities
+            ]
+        return found
+    return instant_targets(engine, player, printed.action)
+
+
+def instant_targets(engine: Engine, player: str, action: Action) -> list[str]:
+    data = pos.game_data(engine)
+    enemy_units = [
+        t
+        for t in pos.on_board(engine)
+        if pos.is_unit(engine, t) and pos.controller(engine, t) != player
+    ]
+    if action is Action.BATTLE:
+        return [] if data["last_drawn"] is not None else ["battle"]
+    if action is Action.TERROR:
+        return ["terror"]
+    if action is Action.SNIPER:
+        return [t for t in enemy_units if not pos.is_hq(engine, t)]
+    if action is Action.GRENADE:
+        hq = data["hq"][player]
+        if engine.prop(hq, "hex") is None:
+            return []
+        near = pos.hex_of(engine, hq)
+        return [
+            t
+            for t in enemy_units
+            if not pos.is_hq(engine, t) and are_neighbours(pos.hex_of(engine, t), near)
+        ]
+    if action is Action.BOMB:
+        return list(COORDS)
+    if action is Action.MOVE:
+        return [
+            t for t in own_tiles(engine, player) if _empty_neighbours(engine, pos.hex_of(engine, t))
+        ]
+    if action is Action.PUSH_BACK:
+        return [t for t in own_tiles(engine, player) if push_targets(engine, t)]
+    if action is Action.ROTATION:
+        return [t for t in pos.on_board(engine) if not pos.is_hq(engine, t)]
+    return [t for t in own_tiles(engine, player) if castling_partners(engine, player, t)]
+
+
+def push_targets(engine: Engine, pusher: str) -> dict[str, list[str]]:
+    """Adjacent enemy units the pusher can push, each with the hexes it can be pushed to:
+    the three hexes beyond it, away from the pusher, that are empty."""
+    found: dict[str, list[str]] = {}
+    here = pos.hex_of(engine, pusher)
+    for direction in Direction:
+        target = pos.tile_at(engine, here.neighbour(direction))
+        if target is None or not pos.is_unit(engine, target):
+            continue
+        if not pos.enemies(engine, pusher, target):
+            continue
+        there = pos.hex_of(engine, target)
+        away = [there.neighbour(direction.turned(t)) for t in (-1, 0, 1)]
+        free = [format_coord(h) for h in away if on_board(h) and pos.tile_at(engine, h) is None]
+        if free:
+            found[target] = free
+    return found
+
+
+def castling_partners(engine: Engine, player: str, tile: str) -> list[str]:
+    here = pos.hex_of(engine, tile)
+    return [
+        t
+        for t in own_tiles(engine, player)
+        if t != tile and are_neighbours(pos.hex_of(engine, t), here)
+    ]
+
+
+# ---- doing it -------------------------------------------------------------------------------
+
+
+def perform(engine: Engine, player: str, choice: str) -> bool:
+    """Carry out an ``action`` answer; True when the turn ends (a battle was fought)."""
+    verb, _, tile = choice.partition(" ")
+    data = pos.game_data(engine)
+    if verb == "discard":
+        discard(engine, player, tile)
+        return False
+    if verb == "shift":
+        coord = str(engine.decide("hex", player, shift_targets(engine, tile)))
+        rotation = int(str(engine.decide("rotation", player, ROTATIONS)))
+        data["shifted"].append(tile)
+        move(engine, tile, parse_coord(coord), rotation)
+        engine.note("nshex", text=f"  {player} shifts {tile} to {coord} r{rotation}")
+        return False
+    data["hands"][player].remove(tile)
+    printed = pos.card(engine, tile)
+    if isinstance(printed, BoardTile):
+        return play_board_tile(engine, player, tile)
+    data["discards"][player].append(tile)
+    return play_instant(engine, player, tile, printed)
+
+
+def play_board_tile(engine: Engine, player: str, tile: str) -> bool:
+    coord = str(engine.decide("hex", player, targets_for_hand(engine, player, tile)))
+    rotation = int(str(engine.decide("rotation", player, ROTATIONS)))
+    hex_ = parse_coord(coord)
+    carrier = pos.tile_at(engine, hex_)
+    if carrier is not None:
+        engine.note("nshex", text=f"  {player}'s {carrier} carries {tile} in and is discarded")
+        lift(engine, carrier)
+        pos.game_data(engine)["discards"][player].append(carrier)
+    place(engine, tile, hex_, rotation)
+    engine.note("nshex", text=f"  {player} places {tile} on {coord} r{rotation}")
+    if full(engine):
+        battle(engine, "the board is full")
+        settle(engine)
+        return True
+    return False
+
+
+def targets_for_hand(engine: Engine, player: str, tile: str) -> list[str]:
+    data = pos.game_data(engine)
+    data["hands"][player].append(tile)
+    try:
+        return targets(engine, player, tile)
+    finally:
+        data["hands"][player].remove(tile)
+
+
+def move(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
+    """Move a board tile (it stays in play: its effects go on)."""
+    board = pos.board(engine)
+    del board[str(engine.prop(tile, "hex"))]
+    board[format_coord(hex_)] = tile
+    engine.set_prop(tile, "hex", format_coord(hex_))
+    engine.set_prop(tile, "rotation", rotation)
+
+
+def play_instant(engine: Engine, player: str, tile: str, printed: Instant) -> bool:
+    """Resolve an instant tile (it is already on the discard pile)."""
+    action = printed.action
+    options = instant_targets(engine, player, action)
+    say = f"  {player} plays {tile}"
+    if action is Action.BATTLE:
+        engine.note("nshex", text=say)
+        battle(engine, f"{player} played {tile}")
+        settle(engine)
+        return True
+    if action is Action.TERROR:
+        pos.game_data(engine)["terror"].append(opponent(engine, player))
+        engine.note("nshex", text=f"{say}: {opponent(engine, player)} places no tiles next turn")
+        return False
+    if action in (Action.SNIPER, Action.BOMB):
+        picked = str(engine.decide("target", player, options))
+        hit = [picked] if action is Action.SNIPER else _bombed(engine, parse_coord(picked))
+        engine.note("nshex", text=f"{say} on {picked}")
+        for target in hit:
+            engine.emit("hit", target=target, source=tile, amount=1, attack=action.value)
+        remove_dead(engine, action.value)
+        return False
+    if action is Action.GRENADE:
+        picked = str(engine.decide("target", player, options))
+        engine.note("nshex", text=f"{say} on {picked}")
+        engine.set_prop(picked, "doomed", True)
+        remove_dead(engine, "grenade")
+        return False
+    unit = str(engine.decide("unit", player, options))
+    if action is Action.MOVE:
+        coord = str(
+            engine.decide("hex", player, _empty_neighbours(engine, pos.hex_of(engine, unit)))
+        )
+        rotation = int(str(engine.decide("rotation", player, ROTATIONS)))
+        move(engine, unit, parse_coord(coord), rotation)
+        engine.note("nshex", text=f"{say}: {unit} to {coord} r{rotation}")
+    elif action is Action.PUSH_BACK:
+        pushable = push_targets(engine, unit)
+        target = str(engine.decide("target", player, list(pushable)))
+        coord = str(engine.decide("hex", player, pushable[target]))
+        move(engine, target, parse_coord(coord), pos.num(engine, target, "rotation"))
+        engine.note("nshex", text=f"{say}: {unit} pushes {target} to {coord}")
+    elif action is Action.ROTATION:
+        current = pos.num(engine, unit, "rotation")
+        rotation = int(
+            str(engine.decide("rotation", player, [r for r in ROTATIONS if r != current]))
+        )
+        engine.set_prop(unit, "rotation", rotation)
+        engine.note("nshex", text=f"{say}: {unit} turned to r{rotation}")
+    else:
+        other = str(engine.decide("target", player, castling_partners(engine, player, unit)))
+        a, b = pos.hex_of(engine, unit), pos.hex_of(engine, other)
+        board = pos.board(engine)
+        board[format_coord(a)], board[format_coord(b)] = other, unit
+        engine.set_prop(unit, "hex", format_coord(b))
+        engine.set_prop(other, "hex", format_coord(a))
+        engine.note("nshex", text=f"{say}: {unit} and {other} swap hexes")
+    return False
+
+
+def _bombed(engine: Engine, centre: Hex) -> list[str]:
+    found = [pos.tile_at(engine, h) for h in (centre, *centre.neighbours()) if on_board(h)]
+    return [
+        t for t in found if t is not None and pos.is_unit(engine, t) and not pos.is_hq(engine, t)
+    ]
+
+
+def check_action(engine: Engine, player: str, choice: str) -> None:
+    """HF800 unless ``choice`` is a legal ``action`` of ``player`` now."""
+    legal = actions(engine, player)
+    if choice not in legal:
+        raise HexforgeError.single(
+            ILLEGAL_MOVE,
+            f"{player} cannot '{choice}' now",
+            hint="legal: " + ", ".join(legal),
+        )

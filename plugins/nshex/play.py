@@ -1,0 +1,52 @@
+"""``hexforge play --game nshex``: a whole game between two armies (``--set armies=a,b``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hexforge.core.cli.play_cmd import PlayedGame
+from hexforge.core.engine import Agent, Engine
+from hexforge.plugins.nshex.catalogue import installed
+from hexforge.plugins.nshex.game import new_game, play_game
+
+DEFAULT_ARMIES = ("smart", "vegas")
+
+
+def players_for(armies: tuple[str, ...]) -> list[str]:
+    """Players are named after their armies (``borgo-1``, ``borgo-2`` for a mirror match)."""
+    if len(set(armies)) == len(armies):
+        return list(armies)
+    return [f"{army}-{i + 1}" for i, army in enumerate(armies)]
+
+
+def armies_of(options: Mapping[str, str]) -> tuple[str, ...]:
+    text = options.get("armies")
+    armies = DEFAULT_ARMIES if text is None else tuple(a.strip() for a in text.split(","))
+    for army in armies:
+        installed().army(army)  # HF802 for an unknown army
+    return armies
+
+
+def account(engine: Engine) -> tuple[str, ...]:
+    """The game's readable lines: the ``nshex`` notes of its log."""
+    return tuple(str(e["text"]) for e in engine.log.entries() if e["type"] == "nshex")
+
+
+class NshexRunner:
+    """The nshex :class:`~hexforge.core.cli.play_cmd.GameRunner`."""
+
+    game = "nshex"
+
+    def players(self, options: Mapping[str, str]) -> list[str]:
+        return players_for(armies_of(options))
+
+    def play(
+        self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
+    ) -> PlayedGame:
+        armies = armies_of(options)
+        engine = new_game(dict(zip(players_for(armies), armies, strict=True)), seed, agents)
+        result = play_game(engine)
+        winner = result["winner"]
+        assert winner is None or isinstance(winner, str)
+        summary = f"{winner or 'draw'}: {result['reason']} (HQs {result['hq']})"
+        return PlayedGame(engine, account(engine), winner, summary)

@@ -1,0 +1,116 @@
+"""The nshex ``Ruleset``: events with their perform steps, stat queries, tile effects.
+
+Card effects are compiled from the content pack with the game's vocabulary and registered
+under the card id; a net is a built-in effect (``NET``): a permission with
+``Reach.ANY`` that forbids the held enemy to act (docs/engine.md, "Neuroshima Hex").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+from hexforge.core.engine import Engine, Event, Ruleset
+from hexforge.core.rules import CompiledEffect, EffectContext, Permission, Reach, Source, Tier
+from hexforge.dsl.api import compile_text
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.nshex import position as pos
+from hexforge.plugins.nshex.catalogue import installed
+from hexforge.plugins.nshex.tiles import BoardTile
+from hexforge.plugins.nshex.words import ACT, EVENTS, STATS, TILE, declare
+
+TILE_TIER = Tier(2, "tile")
+NET = "nshex:net"
+_NET_SOURCE = Source(NET, TILE_TIER)
+
+
+def _hit(engine: Engine, event: Event) -> None:
+    target, amount = str(event["target"]), event["amount"]
+    assert isinstance(amount, int)
+    engine.set_prop(target, "wounds", pos.num(engine, target, "wounds") + amount)
+
+
+def lift(engine: Engine, tile: str) -> None:
+    """Take a tile off the board (it leaves play: its effects end)."""
+    coord = engine.prop(tile, "hex")
+    if coord is not None:
+        del pos.board(engine)[str(coord)]
+    engine.set_prop(tile, "hex", None)
+    engine.set_prop(tile, "wounds", 0)
+    engine.set_prop(tile, "doomed", False)
+    if engine.entity(tile).in_play:
+        engine.leave_play(tile)
+
+
+def _killed(engine: Engine, event: Event) -> None:
+    tile = str(event["tile"])
+    lift(engine, tile)
+    owner = engine.entity(tile).owner
+    pos.game_data(engine)["discards"][owner].append(tile)
+
+
+def _returned(engine: Engine, event: Event) -> None:
+    tile = str(event["tile"])
+    lift(engine, tile)
+    owner = engine.entity(tile).owner
+    pos.game_data(engine)["piles"][owner].insert(0, tile)
+
+
+def _no_bonus(engine: Engine, subject: str | None, args: Mapping[str, object]) -> int:
+    """Stats are bonuses to the printed icons: 0 until modules and abilities add some."""
+    return 0
+
+
+def _netted(ctx: EffectContext) -> bool:
+    """The net's condition: the asked subject is held by the bearer's net."""
+    subject = ctx.bindings["subject"]
+    return ctx.bearer is not None and pos.nets(ctx.game, ctx.bearer, str(subject))
+
+
+def vocabulary() -> Vocabulary:
+    words = Vocabulary()
+    declare(words)
+    return words
+
+
+@cache
+def ruleset() -> Ruleset:
+    """The game's ruleset with every installed tile's effects (built once per process)."""
+    rules = Ruleset(entity_kinds={TILE})
+    performs = {"hit": _hit, "killed": _killed, "returned": _returned}
+    for event in EVENTS:
+        rules.declare_event(event, perform=performs.get(event.name))
+    for stat in STATS:
+        rules.declare_query(stat, _no_bonus)
+    rules.add_effect(
+        NET,
+        CompiledEffect(
+            _NET_SOURCE,
+            permissions=(
+                Permission(
+                    ACT,
+                    False,
+                    _NET_SOURCE,
+                    condition=_netted,
+                    reach=Reach.ANY,
+                ),
+            ),
+        ),
+    )
+    words = vocabulary()
+    for card_id, card in installed().cards.items():
+        if isinstance(card, BoardTile) and card.effects:
+            rules.add_effect(card_id, compile_card(card, words))
+    return rules
+
+
+def compile_card(card: BoardTile, words: Vocabulary) -> CompiledEffect:
+    """One compiled effect holding all of a tile's effect texts."""
+    source = Source(card.id, TILE_TIER)
+    parts = [compile_text(text, words, source) for text in card.effects]
+    return CompiledEffect(
+        source,
+        hooks=tuple(h for p in parts for h in p.hooks),
+        modifiers=tuple(m for p in parts for m in p.modifiers),
+        permissions=tuple(q for p in parts for q in p.permissions),
+    )

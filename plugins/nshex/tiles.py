@@ -1,0 +1,136 @@
+"""The tile kinds of Neuroshima Hex Duel as pydantic card models.
+
+Icons are stored per tile side (0-5, clockwise from the tile's top; docs/nshex.md), never
+per board direction: the rotation chosen at placement turns them (``board.facing``).
+Rules the icons cannot say are effect texts (docs/dsl.md) or a closed set of abilities.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from hexforge.core.packs.catalogue import CardKind
+from hexforge.core.packs.models import Card, Effect, card_ref
+
+SideNumber = Annotated[int, Field(ge=0, le=5)]
+Initiative = Annotated[int, Field(ge=0, le=5)]
+ALL_SIDES = [0, 1, 2, 3, 4, 5]
+
+
+class Ability(StrEnum):
+    """Rules of a tile that are procedures of the game rather than effect texts."""
+
+    TAKEOVER = "takeover"
+    """Enemy soldiers touching this tile in its link directions fight for its owner (Vegas)."""
+    TRANSPORTER = "transporter"
+    """Another own soldier may be placed onto its hex; the Transporter is discarded (Smart)."""
+
+
+class Action(StrEnum):
+    """What an instant tile does when played (rules §Opis działania żetonów)."""
+
+    BATTLE = "battle"
+    MOVE = "move"
+    PUSH_BACK = "push-back"
+    SNIPER = "sniper"
+    TERROR = "terror"
+    ROTATION = "rotation"
+    CASTLING = "castling"
+    GRENADE = "grenade"
+    BOMB = "bomb"
+
+
+class BoardTile(Card):
+    """Fields every framed tile shares: icons per side and effect texts."""
+
+    melee: dict[SideNumber, Annotated[int, Field(ge=1, le=3)]] = Field(default_factory=dict)
+    """Melee strength per tile side: hits the adjacent enemy on that side."""
+    ranged: dict[SideNumber, Annotated[int, Field(ge=1, le=2)]] = Field(default_factory=dict)
+    """Ranged strength per side: hits the first enemy in that line, passing over friends."""
+    gauss: dict[SideNumber, Annotated[int, Field(ge=1, le=2)]] = Field(default_factory=dict)
+    """Gauss cannon strength per side: hits every enemy in that line."""
+    armour: list[SideNumber] = Field(default_factory=list)
+    """Sides with armour: a ranged hit through them is 1 weaker."""
+    net: list[SideNumber] = Field(default_factory=list)
+    """Sides with a net: the adjacent enemy there cannot act."""
+    links: list[SideNumber] = Field(default_factory=list)
+    """Sides through which this tile's effects reach (module icons)."""
+    abilities: list[Ability] = Field(default_factory=list)
+    """Rules that are game procedures (takeover, transporter)."""
+    effects: list[Effect] = Field(default_factory=list)
+    """Other rules, in the effect language (docs/dsl.md, docs/nshex.md)."""
+
+
+class Hq(BoardTile):
+    """An army's headquarters: 20 toughness, initiative 0, melee 1 on every side."""
+
+    kind: Literal["hq"]
+    links: list[SideNumber] = Field(default_factory=lambda: list(ALL_SIDES))
+
+
+class Soldier(BoardTile):
+    """A soldier: attacks in battle at its initiative(s)."""
+
+    kind: Literal["soldier"]
+    initiative: Annotated[list[Initiative], Field(max_length=2)]
+    """Up to two initiative values: the segments it acts in (none: it never attacks)."""
+    toughness: Annotated[int, Field(ge=0, le=3)] = 0
+    """Extra toughness icons: the number of wounds it survives."""
+    mobility: bool = False
+    """May move one hex and/or turn in its owner's turn."""
+
+
+class Module(BoardTile):
+    """A module: its effects reach connected friendly units through its link sides."""
+
+    kind: Literal["module"]
+    toughness: Annotated[int, Field(ge=0, le=3)] = 0
+    """Extra toughness icons."""
+
+
+class Ground(BoardTile):
+    """A ground tile: occupies a hex, is not a unit (never hit, shots pass over it)."""
+
+    kind: Literal["ground"]
+
+
+class Instant(Card):
+    """A frameless tile: resolved when played, then discarded."""
+
+    kind: Literal["instant"]
+    action: Action
+    """What it does (docs/nshex.md, "Instant tiles")."""
+
+
+class ArmyEntry(BaseModel):
+    """How many copies of one tile an army holds."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    tile: Annotated[str, card_ref("soldier", "module", "ground", "instant")]
+    """The tile's id."""
+    count: Annotated[int, Field(ge=1, le=34)]
+    """How many copies."""
+
+
+class Army(Card):
+    """An army: its HQ and the 34 other tiles of its draw pile."""
+
+    kind: Literal["army"]
+    hq: Annotated[str, card_ref("hq")]
+    """The army's HQ tile."""
+    tiles: list[ArmyEntry]
+    """The draw pile's tiles with their counts (34 in all)."""
+
+
+Tile = Hq | Soldier | Module | Ground | Instant
+CARD_KINDS = [
+    CardKind("nshex", "hq", Hq),
+    CardKind("nshex", "soldier", Soldier),
+    CardKind("nshex", "module", Module),
+    CardKind("nshex", "ground", Ground),
+    CardKind("nshex", "instant", Instant),
+    CardKind("nshex", "army", Army),
+]

@@ -36,8 +36,9 @@ def create_character(
     lib = library()
     card = lib.card(card_id, "character")
     assert isinstance(card, Character)
-    weapon_ids = list(card.weapons if weapons is None else weapons)
-    item_ids = list(card.items if items is None else items)
+    pack = card.id.split("/", 1)[0]
+    weapon_ids = [qualify(pack, w) for w in (card.weapons if weapons is None else weapons)]
+    item_ids = [qualify(pack, i) for i in (card.items if items is None else items)]
     for weapon in weapon_ids:
         lib.card(weapon, "weapon")
     for item in item_ids:
@@ -69,6 +70,11 @@ def create_character(
             if not (skill.active or skill.disposable):
                 engine.attach(skill_key(holder.id, skill), unit)
     return unit
+
+
+def qualify(pack: str, ref: str) -> str:
+    """A card reference as a full id: a bare slug names a card of the same pack."""
+    return ref if "/" in ref else f"{pack}/{ref}"
 
 
 def character_card(engine: Engine, unit: str) -> Character:

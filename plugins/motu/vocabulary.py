@@ -65,8 +65,9 @@ def _as_character(ctx: EffectContext, entity: str | None) -> str | None:
 
 
 def _standing(ctx: EffectContext) -> list[str]:
-    engine = _engine(ctx)
-    return [u for u in on_board(engine) if not is_knocked_out(engine, u)]
+    """Characters on the battleground: a target knocked out by an area attack is still
+    there until the attack ends (rulebook §AoE Knockouts), so "knocks out an enemy" sees it."""
+    return on_board(_engine(ctx))
 
 
 def _enemies(ctx: EffectContext) -> list[str]:

@@ -40,7 +40,7 @@ from hexforge.plugins.motu.dicetest import spend_focus
 from hexforge.plugins.motu.library import FISTS, library
 from hexforge.plugins.motu.mana import check_mana, spend_mana
 from hexforge.plugins.motu.units import check_standing, is_knocked_out, weapons_of
-from hexforge.plugins.motu.wounds import remove_from_board
+from hexforge.plugins.motu.wounds import settle_knockouts
 
 FLANK = 1
 ENGAGED_TARGET = -1
@@ -195,9 +195,7 @@ def _resolve(engine: Engine, unit: str, weapon: Weapon, target: str) -> list[int
             for other in _area_order(engine, unit, weapon, target):
                 applied.append(_one_target(engine, frame, unit, weapon, other, target))
         engine.emit("attack_ended", attacker=unit, weapon=weapon.id)
-        knocked = [str(t) for t in frame.data.get("knocked_out", [])]  # type: ignore[union-attr]
-    for victim in knocked:
-        remove_from_board(engine, victim)
+    settle_knockouts(engine)
     return applied
 
 

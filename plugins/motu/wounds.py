@@ -2,8 +2,8 @@
 
 ``wounded`` adds wound tokens; at ``health`` or more the character is knocked out: the
 opponent scores its points plus its equipment's, and its model leaves the battleground -
-at once, or when the attack ends if an attack is under way (an area attack keeps knocked-out
-targets on the board until it is complete).
+once the reactions to the knock-out have resolved, or when the attack ends if an attack is
+under way (an area attack keeps knocked-out targets on the board until it is complete).
 """
 
 from __future__ import annotations
@@ -13,8 +13,19 @@ from hexforge.plugins.motu.units import is_knocked_out, number, points
 
 
 def deal_wounds(engine: Engine, target: str, amount: int, source: str | None = None) -> None:
+    """Wound ``target``; a knock-out takes the model off the board once every reaction to
+    it has resolved (or, during an attack, when the attack ends)."""
     if amount > 0 and not is_knocked_out(engine, target):
         engine.emit("wounded", target=target, amount=amount, source=source)
+        if engine.innermost("attack") is None:
+            settle_knockouts(engine)
+
+
+def settle_knockouts(engine: Engine) -> None:
+    """Remove every knocked-out model still on the battleground."""
+    for entity in engine.entities("character"):
+        if is_knocked_out(engine, entity.id):
+            remove_from_board(engine, entity.id)
 
 
 def heal(engine: Engine, target: str, amount: int) -> None:
@@ -50,13 +61,6 @@ def perform_knocked_out(engine: Engine, event: Event) -> None:
         engine.note(
             "vp", player=player, gained=points(engine, target), reason=f"{target} knocked out"
         )
-    attack = engine.innermost("attack")
-    if attack is None:
-        remove_from_board(engine, target)
-    else:
-        waiting = attack.data.setdefault("knocked_out", [])
-        assert isinstance(waiting, list)
-        waiting.append(target)
 
 
 def remove_from_board(engine: Engine, unit: str) -> None:

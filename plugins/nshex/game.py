@@ -344,17 +344,18 @@ def perform(engine: Engine, player: str, choice: str) -> bool:
         move(engine, tile, parse_coord(coord), rotation)
         engine.note("nshex", text=f"  {player} shifts {tile} to {coord} r{rotation}")
         return False
-    data["hands"][player].remove(tile)
     printed = pos.card(engine, tile)
     if isinstance(printed, BoardTile):
         return play_board_tile(engine, player, tile)
+    data["hands"][player].remove(tile)
     data["discards"][player].append(tile)
     return play_instant(engine, player, tile, printed)
 
 
 def play_board_tile(engine: Engine, player: str, tile: str) -> bool:
-    coord = str(engine.decide("hex", player, targets_for_hand(engine, player, tile)))
+    coord = str(engine.decide("hex", player, targets(engine, player, tile)))
     rotation = int(str(engine.decide("rotation", player, ROTATIONS)))
+    pos.game_data(engine)["hands"][player].remove(tile)
     hex_ = parse_coord(coord)
     carrier = pos.tile_at(engine, hex_)
     if carrier is not None:
@@ -368,15 +369,6 @@ def play_board_tile(engine: Engine, player: str, tile: str) -> bool:
         settle(engine)
         return True
     return False
-
-
-def targets_for_hand(engine: Engine, player: str, tile: str) -> list[str]:
-    data = pos.game_data(engine)
-    data["hands"][player].append(tile)
-    try:
-        return targets(engine, player, tile)
-    finally:
-        data["hands"][player].remove(tile)
 
 
 def move(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:

@@ -1,0 +1,44 @@
+"""Random full games with invariant checks (issue 12: 200 seeded games).
+
+The default suite plays ``GAMES`` games (every army pairing); ``benchmarks/nshex.py``
+plays all 200 and prints their figures.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hexforge.core.engine import ScriptedAgent, replay_answers, replay_seed
+from hexforge.plugins.nshex.game import new_game, play_game
+from tests.nshex.random_games import PAIRINGS, play_checked
+
+GAMES = 200
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_random_games_keep_the_invariants(block: int) -> None:
+    outcomes = [play_checked(seed)[1] for seed in range(block, GAMES, 10)]
+    assert all(o.decisions > 0 and o.turns >= 4 for o in outcomes)
+
+
+def test_random_games_end_in_wins_and_draws() -> None:
+    """Duel rules §Zwycięstwo: after the Final Battle more HQ toughness wins, equal draws."""
+    outcomes = [play_checked(seed)[1] for seed in range(12)]
+    assert any(o.winner is None for o in outcomes)
+    assert any(o.winner is not None for o in outcomes)
+    assert all(o.reason.startswith("final battle") for o in outcomes if o.winner is None)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_random_game_replays_from_its_log(seed: int) -> None:
+    """docs/engine.md 'The log and replays': the seed and the answers reproduce the log."""
+    engine, _ = play_checked(seed)
+    lines = engine.log.lines
+    armies = PAIRINGS[seed % len(PAIRINGS)]
+    players = list(engine.players)
+    script = ScriptedAgent(replay_answers(lines))
+    again = new_game(
+        dict(zip(players, armies, strict=True)), replay_seed(lines), dict.fromkeys(players, script)
+    )
+    play_game(again)
+    assert again.log.text() == engine.log.text()

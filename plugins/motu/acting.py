@@ -12,6 +12,7 @@ from __future__ import annotations
 from hexforge.core.engine import Engine, Frame
 from hexforge.core.engine.diagnostics import fail
 from hexforge.plugins.motu import codes
+from hexforge.plugins.motu.board import as_int
 from hexforge.plugins.motu.mana import gain_mana
 
 ACTING = ("activation", "interruption")
@@ -66,7 +67,7 @@ def frame_scope(engine: Engine, unit: str) -> int:
     frame = current_acting(engine)
     if frame is None or frame.subject != unit:
         return 0
-    return int(frame.data.get("scope", 0) or 0)  # type: ignore[arg-type]
+    return as_int(frame.data.get("scope"))
 
 
 def interrupted_by(engine: Engine, unit: str) -> str | None:

@@ -24,6 +24,7 @@ from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import acting_frame, action_cost, interrupted_by
 from hexforge.plugins.motu.battlefield import in_cover, is_flank, melee_facing, ranged_facing
 from hexforge.plugins.motu.board import (
+    as_int,
     board_map,
     enemies,
     engaged_with,
@@ -216,7 +217,7 @@ def _one_target(
         "attack", attacker=unit, target=target, weapon=weapon.id, scope=frame.data["changes"]
     )
     engine.run(f"{weapon.id}#attack", unit, target=target)
-    successes = int(frame.data.get("successes", 0) or 0)  # type: ignore[arg-type]
+    successes = as_int(frame.data.get("successes"))
     engine.emit(
         "attack_tested", attacker=unit, target=target, weapon=weapon.id, successes=successes
     )

@@ -32,6 +32,16 @@ MARK = "mark"
 _INLINE: dict[str, Map] = {}
 
 
+def as_int(value: object) -> int:
+    """A JSON number from the state, 0 when absent (state values are untyped JSON)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def as_texts(value: object) -> list[str]:
+    """A JSON list of texts from the state, empty when absent."""
+    return [str(item) for item in value] if isinstance(value, list) else []
+
+
 def use_map(engine: Engine, name: str | None = None, data: Json = None) -> None:
     """Record the game's map: a shipped map by ``name`` or an inline map's YAML ``data``."""
     engine.state.data["map"] = {"name": name} if name is not None else {"inline": data}
@@ -54,7 +64,7 @@ def hex_of(engine: Engine, entity: str) -> Hex:
 
 
 def location(engine: Engine, entity: str) -> Location:
-    return Location(hex_of(engine, entity), int(engine.prop(entity, "level", 0) or 0))
+    return Location(hex_of(engine, entity), as_int(engine.prop(entity, "level", 0)))
 
 
 def facing(engine: Engine, unit: str) -> Direction:

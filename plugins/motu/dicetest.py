@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from hexforge.core.engine import Engine, Frame, Json
 from hexforge.plugins.motu.acting import frame_scope
+from hexforge.plugins.motu.board import as_int
 from hexforge.plugins.motu.mana import mana, spend_mana
 
 DEFAULT_SCOPE = 4
@@ -135,7 +136,7 @@ def run_test(
             role=role,
             scope=needed,
             dice=list(dice),
-            explosions=explosions,
+            explosions=list[Json](explosions),
             final=final,
             cancelled=cancelled,
             successes=applied,
@@ -150,13 +151,13 @@ def current_test(engine: Engine) -> Frame | None:
 def _data_int(frame: Frame | None, key: str) -> int:
     if frame is None:
         return 0
-    return int(frame.data.get(key, 0) or 0)  # type: ignore[arg-type]
+    return as_int(frame.data.get(key))
 
 
 def _step(engine: Engine, name: str, common: dict[str, Json], field: str, value: int) -> int:
     """Emit one step's event; ``before`` hooks may have changed its number."""
     event = engine.emit(name, **common, **{field: value})
-    return int(event[field])  # type: ignore[arg-type]
+    return as_int(event[field])
 
 
 def _count(dice: list[int], needed: int) -> int:
@@ -186,7 +187,7 @@ def _reroll(
         answer = engine.decide(kind, player, options, context=context)
         if answer == DONE:
             break
-        chosen.append(int(answer) - 1)  # type: ignore[arg-type]
+        chosen.append(as_int(answer) - 1)
     if not chosen:
         return dice
     if pay is not None:

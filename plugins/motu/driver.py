@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from hexforge.core.engine import Agent, Engine, Json
 from hexforge.core.engine.diagnostics import did_you_mean, fail
 from hexforge.core.errors import HexforgeError
-from hexforge.core.hexgrid import Direction, format_coord
+from hexforge.core.hexgrid import Direction, Hex, format_coord
 from hexforge.core.scenarios import (
     ILLEGAL_ACTION,
     WRONG_VALUE,
@@ -277,7 +277,7 @@ class MotuGame:
         elif action == "give":
             give_token(engine, unit, str(args["token"]))
         elif action == "place_mark":
-            place_mark(engine, unit, str(args["mark"]), args.get("at"))  # type: ignore[arg-type]
+            place_mark(engine, unit, str(args["mark"]), _hex_arg(args.get("at")))
         elif action == "clear_tokens":
             clear_tokens(engine)
         elif action == "wound":
@@ -373,7 +373,7 @@ class MotuGame:
             speed = engine.query("focused_speed" if args.get("focused") else "speed", unit)
             reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), speed)
             costs = {loc.hex: cost for loc, cost in reach.costs.items()}
-            return costs.get(args["to"])  # type: ignore[call-overload, no-any-return]
+            return costs.get(_hex_arg(args["to"]))  # type: ignore[arg-type]
         if name == "legal_targets":
             return list(legal_targets(engine, unit, weapon_of(engine, unit, str(args["weapon"]))))
         if name == "scope_changes":
@@ -504,6 +504,11 @@ class MotuDriver:
 
     def cards(self) -> Sequence[str]:
         return sorted(library().cards)
+
+
+def _hex_arg(value: object) -> Hex | None:
+    """A ``Kind.HEX`` argument (the runner hands them over as hexes)."""
+    return value if isinstance(value, Hex) else None
 
 
 def _card_id(name: str) -> str:

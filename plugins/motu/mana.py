@@ -5,12 +5,13 @@ from __future__ import annotations
 from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
 from hexforge.plugins.motu import codes
+from hexforge.plugins.motu.board import as_int
 
 MAX_MANA = 5
 
 
 def mana(engine: Engine, unit: str) -> int:
-    return int(engine.prop(unit, "mana", 0) or 0)  # type: ignore[arg-type]
+    return as_int(engine.prop(unit, "mana"))
 
 
 def gain_mana(engine: Engine, unit: str, amount: int) -> int:

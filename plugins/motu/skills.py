@@ -17,7 +17,7 @@ from hexforge.core.engine.diagnostics import fail
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import acting_frame, current_acting, interrupted_by
 from hexforge.plugins.motu.attacks import face
-from hexforge.plugins.motu.board import enemies, in_sight, on_board, within
+from hexforge.plugins.motu.board import as_texts, enemies, in_sight, on_board, within
 from hexforge.plugins.motu.cards import Character, Item, Skill
 from hexforge.plugins.motu.library import skill_key
 from hexforge.plugins.motu.mana import check_mana, spend_mana
@@ -106,7 +106,7 @@ def use_item(engine: Engine, unit: str, name: str, target: str | None = None) ->
     key = skill_key(holder.id, skill)
     if not skill.disposable:
         raise fail(codes.UNKNOWN_SKILL, f"{key} is not disposable", hint="use it with 'skill'")
-    used = list(engine.prop(unit, "used_items") or [])  # type: ignore[arg-type]
+    used = as_texts(engine.prop(unit, "used_items"))
     if holder.id in used:
         raise fail(codes.ITEM_USED, f"{holder.id} was already used", hint="it is face down")
     if not _may_use_disposable(engine, unit):

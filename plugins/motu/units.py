@@ -14,7 +14,7 @@ from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.hexgrid import Direction, Hex, format_coord
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.board import CHARACTER
+from hexforge.plugins.motu.board import CHARACTER, as_int, as_texts
 from hexforge.plugins.motu.cards import Character, Item, Weapon
 from hexforge.plugins.motu.library import STATS, library, skill_key
 
@@ -85,7 +85,7 @@ def character_card(engine: Engine, unit: str) -> Character:
 
 def weapons_of(engine: Engine, unit: str) -> list[Weapon]:
     found = []
-    for weapon_id in engine.prop(unit, "weapons") or []:  # type: ignore[union-attr]
+    for weapon_id in as_texts(engine.prop(unit, "weapons")):
         weapon = library().card(str(weapon_id), "weapon")
         assert isinstance(weapon, Weapon)
         found.append(weapon)
@@ -94,7 +94,7 @@ def weapons_of(engine: Engine, unit: str) -> list[Weapon]:
 
 def items_of(engine: Engine, unit: str) -> list[Item]:
     found = []
-    for item_id in engine.prop(unit, "items") or []:  # type: ignore[union-attr]
+    for item_id in as_texts(engine.prop(unit, "items")):
         item = library().card(str(item_id), "item")
         assert isinstance(item, Item)
         found.append(item)
@@ -104,12 +104,13 @@ def items_of(engine: Engine, unit: str) -> list[Item]:
 def points(engine: Engine, unit: str) -> int:
     """The character's cost plus all its equipment's, used disposables included
     (rulebook §Health and Wounds, §Disposable Items)."""
-    equipment = [*weapons_of(engine, unit), *items_of(engine, unit)]
-    return int(engine.prop(unit, "cost") or 0) + sum(card.cost for card in equipment)
+    weapons = sum(card.cost for card in weapons_of(engine, unit))
+    items = sum(card.cost for card in items_of(engine, unit))
+    return as_int(engine.prop(unit, "cost")) + weapons + items
 
 
 def number(engine: Engine, unit: str, name: str) -> int:
-    return int(engine.prop(unit, name, 0) or 0)  # type: ignore[arg-type]
+    return as_int(engine.prop(unit, name))
 
 
 def is_knocked_out(engine: Engine, unit: str) -> bool:

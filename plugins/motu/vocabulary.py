@@ -18,6 +18,7 @@ from hexforge.plugins.motu.acting import acting_frame
 from hexforge.plugins.motu.board import (
     CHARACTER,
     adjacent,
+    as_int,
     distance_inches,
     enemies,
     engaged_with,
@@ -152,7 +153,7 @@ def _score(ctx: EffectContext, amount: int) -> None:
     player = engine.entity(_bearer(ctx)).owner or ""
     vp = engine.state.data.setdefault("vp", {})
     assert isinstance(vp, dict)
-    vp[player] = int(vp.get(player, 0)) + amount
+    vp[player] = as_int(vp.get(player)) + amount
     engine.note("vp", player=player, gained=amount, reason=ctx.source.card_id)
 
 

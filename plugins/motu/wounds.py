@@ -9,6 +9,7 @@ under way (an area attack keeps knocked-out targets on the board until it is com
 from __future__ import annotations
 
 from hexforge.core.engine import Engine, Event
+from hexforge.plugins.motu.board import as_int
 from hexforge.plugins.motu.units import is_knocked_out, number, points
 
 
@@ -36,7 +37,7 @@ def heal(engine: Engine, target: str, amount: int) -> None:
 
 def perform_wounded(engine: Engine, event: Event) -> None:
     target = str(event["target"])
-    amount = max(0, int(event["amount"]))  # type: ignore[arg-type]
+    amount = max(0, as_int(event["amount"]))
     engine.set_prop(target, "wounds", number(engine, target, "wounds") + amount)
     if number(engine, target, "wounds") >= engine.query("health", target):
         engine.emit("knocked_out", target=target, by=event["source"])
@@ -44,7 +45,7 @@ def perform_wounded(engine: Engine, event: Event) -> None:
 
 def perform_healed(engine: Engine, event: Event) -> None:
     target = str(event["target"])
-    left = number(engine, target, "wounds") - int(event["amount"])  # type: ignore[arg-type]
+    left = number(engine, target, "wounds") - as_int(event["amount"])
     engine.set_prop(target, "wounds", max(0, left))
 
 
@@ -57,7 +58,7 @@ def perform_knocked_out(engine: Engine, event: Event) -> None:
     vp = engine.state.data.setdefault("vp", {})
     assert isinstance(vp, dict)
     for player in opponents:
-        vp[player] = int(vp.get(player, 0)) + points(engine, target)
+        vp[player] = as_int(vp.get(player)) + points(engine, target)
         engine.note(
             "vp", player=player, gained=points(engine, target), reason=f"{target} knocked out"
         )
@@ -73,4 +74,4 @@ def remove_from_board(engine: Engine, unit: str) -> None:
 def victory_points(engine: Engine, player: str) -> int:
     vp = engine.state.data.get("vp", {})
     assert isinstance(vp, dict)
-    return int(vp.get(player, 0))
+    return as_int(vp.get(player))

@@ -8,6 +8,7 @@ maps coordinates to tile ids.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import Any, cast
 
 from hexforge.core.engine import Engine
@@ -50,8 +51,11 @@ def tile_at(engine: Engine, hex_: Hex) -> str | None:
     return board(engine).get(format_coord(hex_))
 
 
+_hex_named = cache(parse_coord)
+
+
 def hex_of(engine: Engine, tile: str) -> Hex:
-    return parse_coord(str(engine.prop(tile, "hex")))
+    return _hex_named(str(engine.prop(tile, "hex")))
 
 
 def on_board(engine: Engine) -> Iterator[str]:
@@ -78,8 +82,14 @@ def sides(engine: Engine, tile: str, sides_: list[int]) -> list[Direction]:
     return [facing(side, rotation) for side in sides_]
 
 
+@cache
+def _next_coord(coord: str, direction: Direction) -> str:
+    return format_coord(_hex_named(coord).neighbour(direction))
+
+
 def neighbour(engine: Engine, tile: str, direction: Direction) -> str | None:
-    return tile_at(engine, hex_of(engine, tile).neighbour(direction))
+    """The tile next to ``tile`` in ``direction`` (None: an empty hex or off the board)."""
+    return board(engine).get(_next_coord(str(engine.prop(tile, "hex")), direction))
 
 
 def _printed_net_on(engine: Engine, tile: str, side: str) -> bool:

@@ -42,11 +42,6 @@ def facing(side: int, rotation: int) -> Direction:
     return Direction((side + rotation) % 6)
 
 
-def side_towards(direction: Direction, rotation: int) -> int:
-    """The tile side facing ``direction`` (the inverse of :func:`facing`)."""
-    return (int(direction) - rotation) % 6
-
-
 def ray(start: Hex, direction: Direction) -> Iterator[Hex]:
     """The board hexes in a straight line from ``start`` (not included) to the edge."""
     hex_ = start.neighbour(direction)

@@ -13,13 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hexforge.core.engine import Agent, Engine
-from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Direction, Hex, are_neighbours, format_coord, parse_coord
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.battle import battle, remove_dead
 from hexforge.plugins.nshex.board import COORDS, HEXES, on_board
 from hexforge.plugins.nshex.catalogue import installed
-from hexforge.plugins.nshex.codes import ILLEGAL_MOVE
 from hexforge.plugins.nshex.rules import NET, lift, ruleset
 from hexforge.plugins.nshex.tiles import Ability, Action, BoardTile, Ground, Instant, Soldier
 from hexforge.plugins.nshex.words import TILE
@@ -445,14 +443,3 @@ def _bombed(engine: Engine, centre: Hex) -> list[str]:
     return [
         t for t in found if t is not None and pos.is_unit(engine, t) and not pos.is_hq(engine, t)
     ]
-
-
-def check_action(engine: Engine, player: str, choice: str) -> None:
-    """HF800 unless ``choice`` is a legal ``action`` of ``player`` now."""
-    legal = actions(engine, player)
-    if choice not in legal:
-        raise HexforgeError.single(
-            ILLEGAL_MOVE,
-            f"{player} cannot '{choice}' now",
-            hint="legal: " + ", ".join(legal),
-        )

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from hexforge.core.engine import Engine
 from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
-from hexforge.plugins.nshex.board import facing, side_towards
+from hexforge.plugins.nshex.board import facing
 from hexforge.plugins.nshex.catalogue import installed
 from hexforge.plugins.nshex.tiles import Ability, BoardTile, Ground, Hq, Instant, Module, Soldier
 
@@ -191,7 +191,3 @@ def initiatives(engine: Engine, tile: str) -> list[int]:
         return []
     bonus = engine.query("initiative", tile)
     return sorted({max(v + bonus, 0) for v in values}, reverse=True)
-
-
-def side_facing(engine: Engine, tile: str, direction: Direction) -> int:
-    return side_towards(direction, num(engine, tile, "rotation"))

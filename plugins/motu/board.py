@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hexforge.core.engine import Engine, Json
+from hexforge.core.engine import Engine
 from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
 from hexforge.plugins.motu.battlefield import (
     Ground,
@@ -42,9 +42,13 @@ def as_texts(value: object) -> list[str]:
     return [str(item) for item in value] if isinstance(value, list) else []
 
 
-def use_map(engine: Engine, name: str | None = None, data: Json = None) -> None:
-    """Record the game's map: a shipped map by ``name`` or an inline map's YAML ``data``."""
-    engine.state.data["map"] = {"name": name} if name is not None else {"inline": data}
+def use_map(engine: Engine, name: str | None = None, data: object = None) -> None:
+    """Record the game's map: a shipped map by ``name``, or an inline map's YAML ``data``
+    (kept as JSON text: the state holds no floats, and ``hex_inches`` is one)."""
+    if name is not None:
+        engine.state.data["map"] = {"name": name}
+    else:
+        engine.state.data["map"] = {"inline": json.dumps(data, sort_keys=True)}
 
 
 def board_map(engine: Engine) -> Map:
@@ -52,7 +56,7 @@ def board_map(engine: Engine) -> Map:
     ref: Any = engine.state.data["map"]
     if ref.get("name") is not None:
         return named_map(str(ref["name"]))
-    text = json.dumps(ref["inline"], sort_keys=True)
+    text = str(ref["inline"])
     found = _INLINE.get(text)
     if found is None:
         found = _INLINE[text] = map_from_text(text, name="<inline map>")

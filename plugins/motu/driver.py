@@ -472,7 +472,8 @@ class MotuDriver:
         for slot in ("buff", "debuff"):
             token = getattr(unit, slot)
             if token is not None:
-                self._guard(where, (*at, slot), lambda t=token: give_token(engine, unit.id, t))
+                self._guard(where, (*at, slot), lambda t=token, k=slot: library().token(t, k))
+                give_token(engine, unit.id, token)
 
     def _check_board(self, engine: Engine, where: SetupSource) -> None:
         try:

@@ -92,6 +92,18 @@ def _guarded(test: Callable[..., bool]) -> Callable[..., bool]:
     return check
 
 
+def _within(ctx: EffectContext, entity: EntityId | None, n: int, anchor: EntityId | None) -> bool:
+    """In range of ``anchor`` and in sight of the character resolving the rule: a group
+    "within a given range" of a skill is always in its user's sight (rulebook §Targeting
+    and Tests)."""
+    if entity is None or anchor is None:
+        return False
+    engine, me = _engine(ctx), _bearer(ctx)
+    if not within(engine, entity, anchor, n):
+        return False
+    return entity == me or in_sight(engine, me, entity)
+
+
 def _nearest(ctx: EffectContext, found: Sequence[EntityId]) -> EntityId | None:
     engine, me = _engine(ctx), _bearer(ctx)
     if not found:
@@ -234,10 +246,7 @@ def declare_words(v: Vocabulary) -> None:
     v.noun("enemy", "enemies", C, _enemies)
     v.noun("ally", "allies", C, _allies)
     v.noun("character", "characters", C, _standing)
-    v.filter(
-        "within {n:int} inches of {anchor:character}",
-        _guarded(lambda e, u, n, a: within(e, u, a, n)),
-    )
+    v.filter("within {n:int} inches of {anchor:character}", _within)
     v.filter("adjacent to {anchor:character}", _guarded(lambda e, u, a: adjacent(e, u, a)))
     v.filter("engaged with {anchor:character}", _guarded(lambda e, u, a: a in engaged_with(e, u)))
     v.filter("in difficult terrain", _guarded(in_difficult_terrain))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexforge.core.engine import Engine, RandomAgent, ScriptedAgent
+from hexforge.core.engine import Engine, Json, RandomAgent, ScriptedAgent
 from hexforge.core.hexgrid import parse_coord
 from hexforge.plugins.motu.board import use_map
 from hexforge.plugins.motu.dicetest import run_test
@@ -22,9 +22,10 @@ ARENA = {
 }
 
 
-def _game(seed: int = 1, answers: list[object] | None = None) -> Engine:
+def _game(seed: int = 1, answers: list[Json] | None = None) -> Engine:
     agent = ScriptedAgent(answers or [])
-    engine = Engine.new(motu_ruleset(), seed, ["masters", "evil"], {"masters": agent, "evil": agent})
+    agents = {"masters": agent, "evil": agent}
+    engine = Engine.new(motu_ruleset(), seed, ["masters", "evil"], agents)
     use_map(engine, data=ARENA)
     create_character(engine, "he-man", "motu/he-man", "masters", parse_coord("C3"))
     create_character(engine, "skeletor", "motu/skeletor", "evil", parse_coord("C2"))
@@ -102,4 +103,5 @@ def test_a_snapshot_in_the_middle_of_a_game_restores() -> None:
     copy = Engine.restore(motu_ruleset(), engine.snapshot())
     assert copy.state_hash() == engine.state_hash()
     assert copy.prop("skeletor", "debuff") == "motu/curse"
+    assert "1.25" in copy.snapshot()  # the inline map's hex size, kept as text
     assert copy.query("strength", "he-man") == engine.query("strength", "he-man") == 5

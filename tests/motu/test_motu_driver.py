@@ -1,0 +1,72 @@
+"""The motu scenario driver reports bad setups in the file, with the game's codes."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexforge.core.scenarios import result_text, run_scenario, scenario_from_text
+from hexforge.plugins.motu.driver import DRIVER
+
+HEAD = """game: motu
+setup:
+  map: {map}
+  units:
+"""
+ARENA = "{name: arena, provenance: invented, size: {columns: 8, rows: 8}, hex_inches: 1.25}"
+
+
+def _report(units: str, map_: str = ARENA, extra: str = "") -> str:
+    text = HEAD.format(map=map_) + units + extra
+    result = run_scenario(scenario_from_text(text, {"motu": DRIVER}, name="bad.scenario.yaml"))
+    assert not result.passed
+    lines = [
+        f"{d.span.location() if d.span else ''}: {d.code} {d.message} {d.hint}"
+        for d in result.errors
+    ]
+    return result_text(result) + "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("units", "map_", "extra", "expected"),
+    [
+        (
+            "    - {id: h, card: he-mann, at: C3}\n",
+            ARENA,
+            "",
+            ["HF757", "bad.scenario.yaml:5:21", "motu/he-man"],
+        ),
+        (
+            "    - {id: h, card: he-man, at: C3}\n    - {id: s, card: skeletor, at: C3}\n",
+            ARENA,
+            "",
+            ["HF721", "both on C3"],
+        ),
+        ("    - {id: h, card: he-man, at: C3}\n", "first-gam", "", ["HF713", "first-game"]),
+        ("    - {id: h, card: he-man, at: C3, buff: curse}\n", ARENA, "", ["HF757", "buff"]),
+        (
+            "    - {id: h, card: skeletor, at: C3}\n",
+            ARENA,
+            "  marks:\n    - {card: serpent-mark, side: evil, at: C3}\n",
+            ["HF756", "C3"],
+        ),
+        (
+            "    - {id: h, card: he-man, at: C3}\n",
+            ARENA,
+            "  active: {unit: hh}\n",
+            ["no unit 'hh'"],
+        ),
+    ],
+)
+def test_bad_setups_are_reported_where_written(
+    units: str, map_: str, extra: str, expected: list[str]
+) -> None:
+    report = _report(units, map_, extra)
+    for text in expected:
+        assert text in report, report
+
+
+def test_a_shipped_map_can_be_named() -> None:
+    text = HEAD.format(map="first-game") + "    - {id: h, card: he-man, at: C3}\n"
+    text += "expect:\n  - unit: h\n    at: C3\n    strength: 5\n"
+    result = run_scenario(scenario_from_text(text, {"motu": DRIVER}, name="ok.scenario.yaml"))
+    assert result.passed, result_text(result)

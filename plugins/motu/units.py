@@ -9,6 +9,7 @@ The owner is the force (``masters`` or ``evil``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
@@ -17,6 +18,8 @@ from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.board import CHARACTER, as_int, as_texts
 from hexforge.plugins.motu.cards import Character, Item, Weapon
 from hexforge.plugins.motu.library import STATS, library, skill_key
+
+C = TypeVar("C", Weapon, Item)
 
 
 def create_character(
@@ -84,20 +87,20 @@ def character_card(engine: Engine, unit: str) -> Character:
 
 
 def weapons_of(engine: Engine, unit: str) -> list[Weapon]:
-    found = []
-    for weapon_id in as_texts(engine.prop(unit, "weapons")):
-        weapon = library().card(str(weapon_id), "weapon")
-        assert isinstance(weapon, Weapon)
-        found.append(weapon)
-    return found
+    return _equipment(engine, unit, "weapons", Weapon)
 
 
 def items_of(engine: Engine, unit: str) -> list[Item]:
+    return _equipment(engine, unit, "items", Item)
+
+
+def _equipment(engine: Engine, unit: str, prop: str, model: type[C]) -> list[C]:
+    """The cards listed in the character's ``prop``, as ``model`` cards."""
     found = []
-    for item_id in as_texts(engine.prop(unit, "items")):
-        item = library().card(str(item_id), "item")
-        assert isinstance(item, Item)
-        found.append(item)
+    for card_id in as_texts(engine.prop(unit, prop)):
+        card = library().card(card_id, prop.removesuffix("s"))
+        assert isinstance(card, model)
+        found.append(card)
     return found
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from hexforge.core.engine import Engine, Ruleset
+from hexforge.core.engine import Engine, Event, Ruleset
 from hexforge.core.rules import EffectContext, EntityId, Window
 from hexforge.core.vocabulary import Field
 from hexforge.dsl.vocabulary import Vocabulary
@@ -169,6 +169,13 @@ def _score(ctx: EffectContext, amount: int) -> None:
     engine.note("vp", player=player, gained=amount, reason=ctx.source.card_id)
 
 
+def _adjust(ctx: EffectContext, field: str, amount: int) -> None:
+    """Change a number of the test step a ``before`` hook is answering (never below 0)."""
+    event = ctx.bindings.get("event")
+    if isinstance(event, Event) and field in event.payload:
+        event.set(field, max(0, as_int(event[field]) + amount))
+
+
 def _test(
     ctx: EffectContext, stat: str, bonus: int, defender: EntityId | None, defence: str | None
 ) -> int:
@@ -227,6 +234,13 @@ def declare_words(v: Vocabulary) -> None:
     v.trigger("when", "{attacker} attack(s) {target}", "attack_tested")
     v.trigger("when", "{attacker} declare(s) an attack on {target}", "attack_declared")
     v.trigger("when", "{unit} spend(s) focus", "focus_spent")
+    # the steps of a test (rulebook §Tests), before they happen, so a card can change them
+    v.trigger("when", "{tester} check(s) a stat", "test_stat", Window.BEFORE)
+    v.trigger("when", "{tester} roll(s) for a test", "test_roll", Window.BEFORE)
+    v.trigger("when", "{tester} count(s) initial successes", "test_initial", Window.BEFORE)
+    v.trigger("when", "{tester} count(s) final successes", "test_final", Window.BEFORE)
+    v.trigger("when", "{tester} apply/applies successes", "test_resolved", Window.BEFORE)
+    v.trigger("when", "{defender} make(s) a defence test", "test_defence")
     v.verb("deal {amount:int} wound(s) to {target:character}", _deal)
     v.verb("remove {amount:int} wound(s) from {target:character}", _heal)
     v.verb("give {target:character} {token:text}", _give)
@@ -236,6 +250,8 @@ def declare_words(v: Vocabulary) -> None:
     v.verb("gain {amount:int} ap", _gain_ap)
     v.verb("place mark {mark:text}", lambda ctx, m: place_mark(_engine(ctx), _bearer(ctx), m))
     v.verb("score {amount:int} vp", _score)
+    v.verb("roll {amount:int} more dice", lambda ctx, n: _adjust(ctx, "count", n))
+    v.verb("add {amount:int} success/successes", lambda ctx, n: _adjust(ctx, "successes", n))
     v.condition("attacking", lambda ctx: _testing(ctx, "attack"))
     v.condition("defending", lambda ctx: _testing(ctx, "defence"))
     v.condition("attacking with {type:weapon_type}", _attacking_with)

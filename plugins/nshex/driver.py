@@ -32,7 +32,7 @@ from hexforge.plugins.nshex.board import COORDS, board_hex
 from hexforge.plugins.nshex.catalogue import installed
 from hexforge.plugins.nshex.codes import HEX_TAKEN, ILLEGAL_MOVE, OFF_BOARD, UNKNOWN_TILE
 from hexforge.plugins.nshex.game import actions, create_tile, new_engine, place, settle, turn
-from hexforge.plugins.nshex.tiles import BoardTile, Hq, Instant
+from hexforge.plugins.nshex.tiles import Army, BoardTile, Hq, Instant
 
 
 class TileSetup(BaseModel):
@@ -262,4 +262,5 @@ class NshexDriver:
         return tile
 
     def cards(self) -> Sequence[str]:
-        return sorted(installed().cards)
+        """Every tile (armies are compositions, not played)."""
+        return sorted(k for k, c in installed().cards.items() if not isinstance(c, Army))

@@ -11,6 +11,7 @@ options.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from hexforge.core.engine import Agent, Engine
 from hexforge.core.hexgrid import Direction, Hex, are_neighbours, format_coord, parse_coord
@@ -68,6 +69,8 @@ def place(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
     printed = pos.board_card(engine, tile)
     if printed.id in engine.ruleset.effects:
         engine.attach(printed.id, tile)
+    else:
+        engine.note("card", card=printed.id)  # for scenario coverage (docs/scenarios.md)
     if printed.net:
         engine.attach(NET, tile)
     engine.emit("placed", tile=tile)
@@ -111,14 +114,18 @@ def place_hqs(engine: Engine) -> None:
         engine.note("nshex", text=f"{player} puts the HQ on {coord}")
 
 
-def play_game(engine: Engine) -> dict[str, object]:
-    """Play from the HQ placement to the result; returns ``state.data['result']``."""
-    place_hqs(engine)
+def play_game(engine: Engine, turns: int | None = None) -> dict[str, Any] | None:
+    """Play on from wherever the game is (HQ placement first) for ``turns`` more turns, or
+    to the end; returns the result (None while unfinished). The progress is all in
+    ``state.data``, so a snapshot between turns continues exactly."""
     data = pos.game_data(engine)
-    while data["result"] is None:
-        player = engine.players[data["turn"] % 2]
-        turn(engine, player)
-    result: dict[str, object] = data["result"]
+    if any(engine.prop(hq, "hex") is None for hq in data["hq"].values()):
+        place_hqs(engine)
+    played = 0
+    while data["result"] is None and (turns is None or played < turns):
+        turn(engine, engine.players[data["turn"] % 2])
+        played += 1
+    result: dict[str, Any] | None = data["result"]
     return result
 
 
@@ -380,6 +387,7 @@ def move(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
 
 def play_instant(engine: Engine, player: str, tile: str, printed: Instant) -> bool:
     """Resolve an instant tile (it is already on the discard pile)."""
+    engine.note("card", card=printed.id)
     action = printed.action
     options = instant_targets(engine, player, action)
     say = f"  {player} plays {tile}"

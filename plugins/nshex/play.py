@@ -46,6 +46,7 @@ class NshexRunner:
         armies = armies_of(options)
         engine = new_game(dict(zip(players_for(armies), armies, strict=True)), seed, agents)
         result = play_game(engine)
+        assert result is not None
         winner = result["winner"]
         assert winner is None or isinstance(winner, str)
         summary = f"{winner or 'draw'}: {result['reason']} (HQs {result['hq']})"

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from hexforge.core.engine import ScriptedAgent, replay_answers, replay_seed
+from hexforge.core.engine import Engine, ScriptedAgent, replay_answers, replay_seed
+from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.game import new_game, play_game
+from hexforge.plugins.nshex.rules import ruleset
+from tests.nshex.invariants import CheckingAgent
 from tests.nshex.random_games import PAIRINGS, play_checked
 
 GAMES = 200
@@ -42,3 +45,16 @@ def test_a_random_game_replays_from_its_log(seed: int) -> None:
     )
     play_game(again)
     assert again.log.text() == engine.log.text()
+
+
+def test_a_snapshot_between_turns_continues_the_same_game() -> None:
+    """docs/engine.md 'Snapshots': the game's progress lives in the state."""
+    whole, _ = play_checked(5)
+    armies = PAIRINGS[5 % len(PAIRINGS)]
+    players = list(whole.players)
+    agents = {p: CheckingAgent(5 * 7 + i) for i, p in enumerate(players)}
+    first = new_game(dict(zip(players, armies, strict=True)), 5, agents)
+    assert play_game(first, turns=9) is None
+    second = Engine.restore(ruleset(), first.snapshot(), agents)
+    assert play_game(second) == pos.game_data(whole)["result"]
+    assert second.state_hash() == whole.state_hash()

@@ -373,7 +373,8 @@ class MotuGame:
             speed = engine.query("focused_speed" if args.get("focused") else "speed", unit)
             reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), speed)
             costs = {loc.hex: cost for loc, cost in reach.costs.items()}
-            return costs.get(_hex_arg(args["to"]))  # type: ignore[arg-type]
+            destination = _hex_arg(args["to"])
+            return None if destination is None else costs.get(destination)
         if name == "legal_targets":
             return list(legal_targets(engine, unit, weapon_of(engine, unit, str(args["weapon"]))))
         if name == "scope_changes":

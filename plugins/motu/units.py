@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from hexforge.core.engine import Engine
+from hexforge.core.engine import Engine, Json
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.hexgrid import Direction, Hex, format_coord
 from hexforge.plugins.motu import codes
@@ -46,7 +46,7 @@ def create_character(
         lib.card(weapon, "weapon")
     for item in item_ids:
         lib.card(item, "item")
-    props: dict[str, object] = {
+    props: dict[str, Json] = {
         "card": card.id,
         "hex": format_coord(at),
         "level": level,
@@ -55,8 +55,8 @@ def create_character(
         "speed": card.stats.speed,
         "focused_speed": card.stats.focused_speed,
         "cost": card.cost,
-        "weapons": weapon_ids,
-        "items": item_ids,
+        "weapons": list[Json](weapon_ids),
+        "items": list[Json](item_ids),
         "used_items": [],
         "wounds": 0,
         "mana": 0,
@@ -66,7 +66,9 @@ def create_character(
         "debuff": None,
         "knocked_out": False,
     }
-    engine.create(CHARACTER, side, id=unit, props=props)  # type: ignore[arg-type]
+    engine.create(CHARACTER, side, id=unit, props=props)
+    for card_id in (card.id, *weapon_ids, *item_ids):
+        engine.note("card", card=card_id)  # in play, with or without a rule (coverage)
     for holder in (card, *(lib.card(i) for i in item_ids)):
         assert isinstance(holder, Character | Item)
         for skill in holder.skills:

@@ -107,9 +107,11 @@ def empty_hexes(engine: Engine) -> list[Hex]:
 def place_hqs(engine: Engine) -> None:
     """Setup: the first player puts their HQ on any hex, then the other (HQs may touch)."""
     for player in engine.players:
+        hq = pos.game_data(engine)["hq"][player]
+        if engine.prop(hq, "hex") is not None:
+            continue
         options = [format_coord(h) for h in empty_hexes(engine)]
         coord = str(engine.decide("hq", player, options))
-        hq = pos.game_data(engine)["hq"][player]
         place(engine, hq, parse_coord(coord), 0)
         engine.note("nshex", text=f"{player} puts the HQ on {coord}")
 

@@ -82,3 +82,15 @@ def test_validate_strict_is_clean_on_the_shipped_pack() -> None:
 def test_weapon_rules_are_checked(fields: dict[str, object], problem: str) -> None:
     with pytest.raises(ValidationError, match=problem):
         Weapon.model_validate({**BASE, **fields})
+
+
+def test_passive_skills_resolve_once_per_trigger_and_active_ones_run() -> None:
+    """rulebook §Skills: a passive skill resolves once per instance of its timing; an
+    active skill's effect is plain statements, run when the skill is used."""
+    rules = motu_ruleset()
+    passive = rules.effect("motu/he-man#by-the-power")
+    assert [hook.once_per for hook in passive.hooks] == ["trigger"]
+    lucky = rules.effect("motu/lucky-charm#good-fortune")
+    assert [hook.once_per for hook in lucky.hooks] == ["activation"]  # its own limit stays
+    active = rules.effect("motu/man-at-arms#master-tactician")
+    assert active.run is not None and not active.hooks

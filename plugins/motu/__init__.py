@@ -10,6 +10,7 @@ from hexforge.core.games import GameInfo
 from hexforge.plugins.markers import hookimpl
 
 if TYPE_CHECKING:
+    from hexforge.core.cli.play_cmd import GameRunner
     from hexforge.core.packs.catalogue import CardKind
     from hexforge.core.scenarios.driver import ScenarioDriver
     from hexforge.dsl.vocabulary import Vocabulary
@@ -59,3 +60,10 @@ def hexforge_scenario_drivers() -> list[ScenarioDriver]:
     from hexforge.plugins.motu.driver import DRIVER
 
     return [DRIVER]
+
+
+@hookimpl
+def hexforge_game_runners() -> list[GameRunner]:
+    from hexforge.plugins.motu.play import MotuRunner
+
+    return [MotuRunner()]

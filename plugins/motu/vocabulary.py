@@ -42,6 +42,24 @@ from hexforge.plugins.motu.wounds import (
 
 C = CHARACTER
 
+TOKEN_NAMES = (
+    "quickness",
+    "enhancement",
+    "protection",
+    "regeneration",
+    "cripple",
+    "blind",
+    "knockdown",
+    "curse",
+    "serpent venom",
+)
+"""The buffs and debuffs effect text may name (constant set ``token``): a typo in ``give``,
+``remove ... from`` or ``has`` is an HF316 with a "did you mean" where the card says it.
+``tests/motu`` checks it against the buff and debuff cards of the pack."""
+
+MARK_NAMES = ("serpent mark",)
+"""The marks ``place mark`` may name (constant set ``mark_name``)."""
+
 
 def _engine(ctx: EffectContext) -> Engine:
     engine = ctx.game
@@ -163,10 +181,26 @@ def _gain_ap(ctx: EffectContext, amount: int) -> None:
 def _score(ctx: EffectContext, amount: int) -> None:
     engine = _engine(ctx)
     player = engine.entity(_bearer(ctx)).owner or ""
+    card = ctx.source.card_id
+    if _is_glory(card):
+        done = engine.state.data.setdefault("completed", {})
+        assert isinstance(done, dict)
+        completed = done.setdefault(player, [])
+        assert isinstance(completed, list)
+        if card in completed:
+            return  # a side mission scores once (rulebook §Side Missions)
+        completed.append(card)
     vp = engine.state.data.setdefault("vp", {})
     assert isinstance(vp, dict)
     vp[player] = as_int(vp.get(player)) + amount
     engine.note("vp", player=player, gained=amount, reason=ctx.source.card_id)
+
+
+def _is_glory(card_id: str) -> bool:
+    from hexforge.plugins.motu.library import library
+
+    found = library().cards.get(card_id)
+    return found is not None and found.kind == "glory"
 
 
 def _adjust(ctx: EffectContext, field: str, amount: int) -> None:
@@ -221,6 +255,8 @@ def declare_words(v: Vocabulary) -> None:
     v.kind(C)
     v.kind("mark")
     v.constant_set("weapon_type", ["melee", "ranged", "spell"])
+    v.constant_set("token", TOKEN_NAMES)
+    v.constant_set("mark_name", MARK_NAMES)
     for event in events.ALL:
         v.event(event)
     v.trigger("upon", "activation", "activated", subject="unit")
@@ -243,12 +279,12 @@ def declare_words(v: Vocabulary) -> None:
     v.trigger("when", "{defender} make(s) a defence test", "test_defence")
     v.verb("deal {amount:int} wound(s) to {target:character}", _deal)
     v.verb("remove {amount:int} wound(s) from {target:character}", _heal)
-    v.verb("give {target:character} {token:text}", _give)
-    v.verb("remove {token:text} from {target:character}", _remove)
+    v.verb("give {target:character} {token:token}", _give)
+    v.verb("remove {token:token} from {target:character}", _remove)
     v.verb("gain {amount:int} mana", lambda ctx, n: gain_mana(_engine(ctx), _bearer(ctx), n))
     v.verb("add {amount:int} mana to {target:character}", _add_mana)
     v.verb("gain {amount:int} ap", _gain_ap)
-    v.verb("place mark {mark:text}", lambda ctx, m: place_mark(_engine(ctx), _bearer(ctx), m))
+    v.verb("place mark {mark:mark_name}", lambda ctx, m: place_mark(_engine(ctx), _bearer(ctx), m))
     v.verb("score {amount:int} vp", _score)
     v.verb("roll {amount:int} more dice", lambda ctx, n: _adjust(ctx, "count", n))
     v.verb("add {amount:int} success/successes", lambda ctx, n: _adjust(ctx, "successes", n))
@@ -258,7 +294,7 @@ def declare_words(v: Vocabulary) -> None:
     v.condition("{who:character} is knocked out", _guarded(lambda e, u: is_knocked_out(e, u)))
     v.condition("{who:character} is focused", _guarded(lambda e, u: bool(e.prop(u, "focus"))))
     v.condition("{who:character} is engaged", _guarded(lambda e, u: bool(engaged_with(e, u))))
-    v.condition("{who:character} has {token:text}", _guarded(has_token))
+    v.condition("{who:character} has {token:token}", _guarded(has_token))
     v.noun("enemy", "enemies", C, _enemies)
     v.noun("ally", "allies", C, _allies)
     v.noun("character", "characters", C, _standing)

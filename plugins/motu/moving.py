@@ -1,0 +1,293 @@
+"""Moving models: the move action's destinations, overwatch triggers and movement effects
+(rulebook §Move, §Overwatch, §Interruptions, §Movement Effects).
+
+A move is declared (its AP paid), engaged enemies make their attacks of opportunity, then
+the player picks a destination among those the battlefield's reachable set allows - while
+interrupting only hexes nearer the interrupted character and in its sight - and may turn
+the model. When the move ends, every enemy on overwatch whose conditions hold interrupts,
+in the order their controller picks. Teleports, jumps, pushes and pulls trigger neither;
+a switch triggers attacks of opportunity only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hexforge.core.engine import Engine
+from hexforge.core.engine.diagnostics import fail
+from hexforge.core.hexgrid import (
+    Direction,
+    Hex,
+    beyond,
+    distance,
+    format_coord,
+    line_steps,
+    parse_coord,
+)
+from hexforge.plugins.motu import codes
+from hexforge.plugins.motu.acting import current_acting, interrupted_by
+from hexforge.plugins.motu.attacks import usable_weapons
+from hexforge.plugins.motu.battlefield import (
+    Location,
+    engaging_ends,
+    jump_destinations,
+    partly_in_front,
+    push_options,
+    reachable,
+    sees,
+)
+from hexforge.plugins.motu.battlefield.movement import Reach
+from hexforge.plugins.motu.board import (
+    board_map,
+    enemies,
+    engaged_with,
+    hex_of,
+    in_sight,
+    location,
+    occupancy,
+    occupant,
+    on_board,
+    within,
+)
+from hexforge.plugins.motu.units import is_knocked_out
+
+FACINGS = [d.name for d in Direction]
+Interrupt = Callable[[Engine, str, str, bool], None]
+"""``interrupt(engine, unit, interrupted, opportunity)``: the round procedure's interruption."""
+
+
+def speed_of(engine: Engine, unit: str, focused: bool) -> int:
+    return engine.query("focused_speed" if focused else "speed", unit)
+
+
+def reach_of(engine: Engine, unit: str, focused: bool) -> Reach:
+    return reachable(
+        board_map(engine),
+        occupancy(engine),
+        occupant(engine, unit),
+        speed_of(engine, unit, focused),
+    )
+
+
+def destinations(engine: Engine, unit: str, focused: bool) -> list[Location]:
+    """Where a move action of ``unit`` may end now (never where it would push a model).
+
+    While interrupting, the move must bring it nearer the interrupted character and end
+    in that character's sight (rulebook §Interruptions)."""
+    reach = reach_of(engine, unit, focused)
+    here = location(engine, unit)
+    found = [
+        loc for loc in reach.costs if loc != here and not any(step.push for step in reach.path(loc))
+    ]
+    interrupted = interrupted_by(engine, unit)
+    if interrupted is not None:
+        found = [loc for loc in found if _towards(engine, here, loc, interrupted)]
+    return sorted(found, key=lambda loc: (format_coord(loc.hex), loc.level))
+
+
+def _towards(engine: Engine, start: Location, end: Location, other: str) -> bool:
+    there = location(engine, other)
+    nearer = distance(end.hex, there.hex) < distance(start.hex, there.hex)
+    return nearer and sees(board_map(engine), end, there)
+
+
+def place(engine: Engine, unit: str, where: Location) -> None:
+    engine.set_prop(unit, "hex", format_coord(where.hex))
+    engine.set_prop(unit, "level", where.level)
+
+
+def choose_facing(engine: Engine, unit: str) -> None:
+    """After a move the player may turn the model to any of the six edges."""
+    player = engine.entity(unit).owner or ""
+    answer = engine.decide("move_facing", player, FACINGS, context={"unit": unit})
+    engine.set_prop(unit, "facing", str(answer))
+
+
+def move_model(engine: Engine, unit: str, focused: bool, interrupt: Interrupt) -> bool:
+    """Resolve a declared move: attacks of opportunity, the destination, the facing, then
+    overwatch. Returns False when the mover was knocked out before it could move."""
+    opportunity_attacks(engine, unit, interrupt)
+    if is_knocked_out(engine, unit):
+        return False
+    options = destinations(engine, unit, focused)
+    if not options:
+        return True
+    labels = [_label(loc) for loc in options]
+    player = engine.entity(unit).owner or ""
+    answer = engine.decide("move_to", player, labels, context={"unit": unit})
+    place(engine, unit, options[labels.index(str(answer))])
+    engine.note("moved", unit=unit, to=str(answer))
+    choose_facing(engine, unit)
+    overwatch_interruptions(engine, unit, interrupt)
+    return True
+
+
+def _label(loc: Location) -> str:
+    return format_coord(loc.hex) + (f"@{loc.level}" if loc.level else "")
+
+
+def opportunity_attacks(engine: Engine, unit: str, interrupt: Interrupt) -> None:
+    """Engaged enemies interrupt a character about to leave its hex, melee only, in the
+    order their controller picks (rulebook §Attacks of Opportunity)."""
+    waiting = engaged_with(engine, unit)
+    while waiting and not is_knocked_out(engine, unit):
+        player = engine.entity(waiting[0]).owner or ""
+        enemy = str(
+            engine.decide("opportunity_order", player, list(waiting), context={"unit": unit})
+        )
+        waiting.remove(enemy)
+        if not is_knocked_out(engine, enemy) and enemy in engaged_with(engine, unit):
+            interrupt(engine, enemy, unit, True)
+
+
+def watching(engine: Engine, watcher: str, mover: str) -> bool:
+    """``watcher`` must interrupt ``mover`` ending a move (rulebook §Overwatch): on
+    overwatch, mover in sight and partly in its front arc, and in a weapon's range or
+    reachable for engagement with one move (focused speed when focused)."""
+    if not engine.prop(watcher, "overwatch") or is_knocked_out(engine, watcher):
+        return False
+    if not enemies(engine, watcher, mover) or not in_sight(engine, watcher, mover):
+        return False
+    if not partly_in_front(occupant(engine, watcher), (hex_of(engine, mover),)):
+        return False
+    for weapon in usable_weapons(engine, watcher):
+        if weapon.range is not None and within(engine, watcher, mover, weapon.range):
+            return True
+    if mover in engaged_with(engine, watcher):
+        return True
+    focused = bool(engine.prop(watcher, "focus"))
+    reach = reach_of(engine, watcher, focused)
+    return bool(engaging_ends(board_map(engine), reach, occupant(engine, mover)))
+
+
+def overwatch_interruptions(engine: Engine, mover: str, interrupt: Interrupt) -> None:
+    """Every enemy on overwatch that must interrupt does, in its controller's order; the
+    conditions are checked again before each one (an earlier one may change them)."""
+    while not is_knocked_out(engine, mover):
+        ready = [w for w in on_board(engine) if watching(engine, w, mover)]
+        if not ready:
+            return
+        player = engine.entity(ready[0]).owner or ""
+        watcher = str(engine.decide("overwatch_order", player, ready, context={"unit": mover}))
+        engine.set_prop(watcher, "overwatch", False)  # the token goes back to the supply
+        engine.note("overwatch", unit=watcher, interrupts=mover)
+        interrupt(engine, watcher, mover, False)
+
+
+# ---- movement effects (rulebook §Movement Effects) ----------------------------------------
+
+
+def towards(engine: Engine, unit: str, other: str, points: int) -> None:
+    """Move by the shortest route towards ``other`` (as a move: it stops next to enemies),
+    then face it. The cheapest reachable place nearest ``other`` is taken."""
+    reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), points)
+    there = hex_of(engine, other)
+    best = min(
+        (loc for loc in reach.costs if not any(s.push for s in reach.path(loc))),
+        key=lambda loc: (distance(loc.hex, there), reach.costs[loc], format_coord(loc.hex)),
+    )
+    place(engine, unit, best)
+    _face(engine, unit, there)
+
+
+def charge(engine: Engine, unit: str, other: str, points: int) -> bool:
+    """Move to a hex next to ``other`` by the shortest route and face it; False (no move)
+    when no such hex is in reach (rulebook §Charge)."""
+    reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), points)
+    ends = engaging_ends(board_map(engine), reach, occupant(engine, other))
+    if not ends:
+        return False
+    best = min(ends, key=lambda loc: (reach.costs[loc], format_coord(loc.hex)))
+    place(engine, unit, best)
+    _face(engine, unit, hex_of(engine, other))
+    return True
+
+
+def _face(engine: Engine, unit: str, there: Hex) -> None:
+    here = hex_of(engine, unit)
+    best = min(
+        Direction,
+        key=lambda d: (distance(Hex(here.q + d.step.q, here.r + d.step.r), there), d.name),
+    )
+    engine.set_prop(unit, "facing", best.name)
+
+
+def teleport(engine: Engine, unit: str, points: int, *, jump: bool = False) -> None:
+    """Teleport or jump up to ``points`` hexes, ignoring models, obstacles, elevation and
+    enemies; the player picks the place (and, teleporting, the facing). Neither causes
+    attacks of opportunity or overwatch."""
+    found = jump_destinations(board_map(engine), occupancy(engine), occupant(engine, unit), points)
+    options = sorted(found, key=lambda loc: (format_coord(loc.hex), loc.level))
+    if not options:
+        return
+    labels = [_label(loc) for loc in options]
+    player = engine.entity(unit).owner or ""
+    answer = engine.decide("jump_to" if jump else "teleport_to", player, labels)
+    place(engine, unit, options[labels.index(str(answer))])
+    if not jump:
+        choose_facing(engine, unit)
+
+
+def push(engine: Engine, unit: str, by: str, hexes: int, *, pull: bool = False) -> int:
+    """Push (or pull) ``unit`` along the straight line from ``by``; it stops at terrain,
+    models or the board's edge, and a model pushed off a platform climbs down (its
+    controller picks where) and stops. No rotation, no interruptions. Returns the hexes
+    moved."""
+    field = board_map(engine)
+    moved = 0
+    for _ in range(hexes):
+        here, other = hex_of(engine, unit), hex_of(engine, by)
+        if pull:
+            line = line_steps(here, other)
+            options = list(line[1]) if len(line) > 1 else []
+        else:
+            options = list(_beyond(other, here))
+        free = [h for h in options if _free(engine, h, location(engine, unit).level)]
+        if location(engine, unit).level > 0:
+            landing = push_options(field, occupancy(engine), occupant(engine, unit))
+            ground = [loc for loc in landing if loc.level == 0]
+            if ground:
+                player = engine.entity(unit).owner or ""
+                labels = [_label(loc) for loc in ground]
+                answer = engine.decide("climb_down_to", player, labels)
+                place(engine, unit, ground[labels.index(str(answer))])
+                moved += 1
+            return moved
+        if not free or (pull and distance(free[0], other) == 0):
+            return moved
+        target = free[0]
+        if len(free) > 1:
+            player = engine.entity(by).owner or ""
+            labels = [format_coord(h) for h in free]
+            target = parse_coord(str(engine.decide("push_line", player, labels)))
+        place(engine, unit, Location(target, 0))
+        moved += 1
+    return moved
+
+
+def _beyond(origin: Hex, here: Hex) -> tuple[Hex, ...]:
+    steps = beyond(origin, here, 1)
+    return steps[0] if steps else ()
+
+
+def _free(engine: Engine, hex_: Hex, level: int) -> bool:
+    if not board_map(engine).standable(Location(hex_, level)):
+        return False
+    return all(hex_of(engine, other) != hex_ for other in on_board(engine))
+
+
+def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
+    """Two characters trade places without turning; engaged enemies of each may make
+    attacks of opportunity first, overwatch is not triggered (rulebook §Switch)."""
+    for unit in (a, b):
+        opportunity_attacks(engine, unit, interrupt)
+    if is_knocked_out(engine, a) or is_knocked_out(engine, b):
+        return
+    where_a, where_b = location(engine, a), location(engine, b)
+    place(engine, a, where_b)
+    place(engine, b, where_a)
+
+
+def check_can_move(engine: Engine, unit: str) -> None:
+    if current_acting(engine) is None:
+        raise fail(codes.NOT_ACTING, f"{unit} cannot move now")

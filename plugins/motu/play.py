@@ -1,0 +1,57 @@
+"""``hexforge play --game motu``: a whole game of a shipped setup (``--set setup=NAME``,
+default ``first-game``) between the given agents."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hexforge.core.cli.play_cmd import PlayedGame
+from hexforge.core.engine import Agent, Engine
+from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
+from hexforge.plugins.motu.setups import shipped_setup
+
+DEFAULT_SETUP = "first-game"
+_SHOWN = {
+    "round": "round {round}",
+    "first_player": "{player} is the first player",
+    "reveal": "cards revealed: {cards}",
+    "activate": "{player}: {unit} activates with {card}",
+    "bonus": "  {unit} takes the {bonus} bonus of {card}",
+    "moved": "  {unit} moves to {to}",
+    "interrupt": "  {unit} interrupts {interrupted}",
+    "overwatch_taken": "  {unit} goes on overwatch",
+    "vp": "  {player} scores {gained} VP ({reason})",
+    "objective": "  {player} claims the objective at {hex} with {unit}",
+    "pass": "{player} passes",
+    "result": "result: {winner} ({reason}), VP {vp}",
+}
+
+
+def account(engine: Engine) -> tuple[str, ...]:
+    """The game's readable lines, from the motu notes of its log."""
+    lines = []
+    for entry in engine.log.entries():
+        template = _SHOWN.get(str(entry["type"]))
+        if template is not None:
+            lines.append(template.format(**{k: v for k, v in entry.items()}))
+    return tuple(lines)
+
+
+class MotuRunner:
+    """The motu :class:`~hexforge.core.cli.play_cmd.GameRunner`."""
+
+    game = "motu"
+
+    def players(self, options: Mapping[str, str]) -> list[str]:
+        return list(PLAYERS)
+
+    def play(
+        self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
+    ) -> PlayedGame:
+        setup = shipped_setup(options.get("setup", DEFAULT_SETUP))
+        engine = new_game(setup, seed, agents)
+        outcome = play_game(engine)
+        winner = outcome["winner"]
+        assert winner is None or isinstance(winner, str)
+        summary = f"{winner or 'draw'}: {outcome['reason']} (VP {engine.state.data['vp']})"
+        return PlayedGame(engine, account(engine), winner, summary)

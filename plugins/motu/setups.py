@@ -1,0 +1,213 @@
+"""Game setup files: the forces, their places and the decks of a game (rulebook §First Game
+Setup; the standard setup's limits: forces up to 100 points from cost data, twenty fate
+cards and two glory cards of the force's faction).
+
+``content/motu/setups/first-game.yaml`` is the first game. A setup file names a shipped
+map, each force's characters (card, equipment, and optionally ``at`` / ``facing``: a
+character without a place is deployed by its player in its deployment zone) and each
+force's fate deck and glory cards. Every problem is reported at its line (HF761-HF763).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.hexgrid import parse_coord
+from hexforge.core.packs.model_errors import model_diagnostics
+from hexforge.core.packs.yamlio import YamlDocument, load_text, read_yaml
+from hexforge.plugins.motu import codes
+from hexforge.plugins.motu.battlefield import Location, named_map, shipped_maps
+from hexforge.plugins.motu.cards import Character, Item, Weapon
+from hexforge.plugins.motu.library import library
+
+SIDES = ("masters", "evil")
+FATE_CARDS = 20
+GLORY_CARDS = 2
+POINTS = 100
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ForceEntry(_Model):
+    """One character of a force."""
+
+    id: str = Field(min_length=1)
+    card: str
+    weapons: list[str] | None = None
+    items: list[str] | None = None
+    at: str | None = None
+    level: int = Field(0, ge=0)
+    facing: Literal["N", "NE", "SE", "S", "SW", "NW"] | None = None
+
+
+class Deck(_Model):
+    fate: list[str]
+    glory: list[str]
+
+
+class SetupFile(_Model):
+    """A setup file (docs/motu.md, "Setting up a game")."""
+
+    name: str
+    provenance: Literal["rulebook", "community", "invented"]
+    map: str
+    points: int = Field(POINTS, ge=1)
+    forces: dict[Literal["masters", "evil"], list[ForceEntry]]
+    decks: dict[Literal["masters", "evil"], Deck]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """A checked setup: card ids are full ids."""
+
+    name: str
+    map: str
+    forces: dict[str, tuple[ForceEntry, ...]]
+    decks: dict[str, Deck]
+
+
+def _full(ref: str) -> str:
+    return ref if "/" in ref else f"motu/{ref}"
+
+
+def setup_from_document(doc: YamlDocument) -> GameSetup:
+    """The setup written in ``doc``; HexforgeError with every problem, each at its line."""
+    try:
+        model = SetupFile.model_validate(doc.data)
+    except ValidationError as error:
+        raise HexforgeError(*model_diagnostics(error, doc, (), SetupFile)) from None
+    problems = _check(doc, model)
+    if problems:
+        raise HexforgeError(*problems)
+    forces = {
+        side: tuple(
+            e.model_copy(
+                update={
+                    "card": _full(e.card),
+                    "weapons": None if e.weapons is None else [_full(w) for w in e.weapons],
+                    "items": None if e.items is None else [_full(i) for i in e.items],
+                }
+            )
+            for e in model.forces.get(side, [])  # type: ignore[call-overload]
+        )
+        for side in SIDES
+    }
+    decks: dict[str, Deck] = {
+        side: Deck(fate=[_full(c) for c in deck.fate], glory=[_full(c) for c in deck.glory])
+        for side, deck in model.decks.items()
+    }
+    return GameSetup(model.name, model.map, forces, decks)
+
+
+def _check(doc: YamlDocument, model: SetupFile) -> list[Diagnostic]:
+    problems: list[Diagnostic] = []
+    lib = library()
+
+    def problem(code: str, message: str, path: tuple[str | int, ...], hint: str | None) -> None:
+        problems.append(doc.diagnostic(code, message, path, hint=hint))
+
+    def card(ref: str, kind: str, path: tuple[str | int, ...]) -> object | None:
+        try:
+            return lib.card(_full(ref), kind)
+        except HexforgeError as error:
+            problem(codes.BAD_SETUP, error.diagnostics[0].message, path, error.diagnostics[0].hint)
+            return None
+
+    if model.map not in shipped_maps():
+        problem(codes.BAD_SETUP, f"no shipped map '{model.map}'", ("map",), None)
+        return problems
+    field = named_map(model.map)
+    for side in SIDES:
+        if side not in model.forces or side not in model.decks:
+            problem(codes.BAD_SETUP, f"the setup has no {side} force and deck", (), None)
+            continue
+        total = 0
+        for index, entry in enumerate(model.forces[side]):
+            at = ("forces", side, index)
+            found = card(entry.card, "character", (*at, "card"))
+            if not isinstance(found, Character):
+                continue
+            if found.faction.value != side:
+                problem(
+                    codes.BAD_SETUP, f"{found.id} is not a {side} character", (*at, "card"), None
+                )
+            total += found.cost
+            for what in ("weapons", "items"):
+                refs = getattr(entry, what)
+                listed = list(getattr(found, what)) if refs is None else refs
+                for i, ref in enumerate(listed):
+                    where = (*at, "card") if refs is None else (*at, what, i)
+                    thing = card(ref, what.removesuffix("s"), where)
+                    if isinstance(thing, Weapon | Item):
+                        total += thing.cost
+            if entry.at is not None:
+                place = Location(parse_coord(entry.at), entry.level)
+                zone = field.deployment.get(side, ())
+                if place.hex not in zone or not field.standable(place):
+                    problem(
+                        codes.BAD_SETUP,
+                        f"{entry.at} is not a free place in the {side} deployment zone",
+                        (*at, "at"),
+                        None,
+                    )
+        if total > model.points:
+            problem(
+                codes.FORCE_TOO_BIG,
+                f"the {side} force costs {total} points, more than {model.points}",
+                ("forces", side),
+                "characters and their equipment count (rulebook §Scoring)",
+            )
+        deck = model.decks[side]
+        for kind, cards, size in (
+            ("fate", deck.fate, FATE_CARDS),
+            ("glory", deck.glory, GLORY_CARDS),
+        ):
+            path = ("decks", side, kind)
+            if len(cards) != size:
+                problem(
+                    codes.BAD_DECK,
+                    f"{side} needs {size} {kind} cards, not {len(cards)}",
+                    path,
+                    None,
+                )
+            for i, ref in enumerate(cards):
+                found_card = card(ref, kind, (*path, i))
+                if found_card is not None and side not in getattr(found_card, "tags", ()):
+                    problem(
+                        codes.BAD_DECK,
+                        f"{_full(ref)} is not a {side} card",
+                        (*path, i),
+                        f"its tags must include '{side}'",
+                    )
+    return problems
+
+
+def load_setup(path: Path) -> GameSetup:
+    """Read a setup file (HexforgeError with every problem)."""
+    return setup_from_document(read_yaml(path))
+
+
+@cache
+def shipped_setup(name: str) -> GameSetup:
+    """A setup shipped in ``content/motu/setups`` (``first-game``)."""
+    from hexforge.plugins.motu import CONTENT
+
+    folder = CONTENT / "setups"
+    path = folder / f"{name}.yaml"
+    if not path.exists():
+        known = sorted(p.stem for p in folder.glob("*.yaml"))
+        raise HexforgeError.single(
+            codes.BAD_SETUP, f"no shipped setup '{name}'", hint=f"shipped: {', '.join(known)}"
+        )
+    result = load_text(path.read_text(encoding="utf-8"), name=f"content/motu/setups/{name}.yaml")
+    if result.document is None or result.diagnostics:
+        raise HexforgeError(*result.diagnostics)
+    return setup_from_document(result.document)

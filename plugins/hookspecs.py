@@ -17,6 +17,7 @@ from hexforge.plugins.markers import hookspec
 
 if TYPE_CHECKING:
     from hexforge.core.cli.play_cmd import GameRunner
+    from hexforge.core.render.renderer import GameRenderer
     from hexforge.core.scenarios.driver import ScenarioDriver
     from hexforge.dsl.vocabulary import Vocabulary
 
@@ -74,4 +75,12 @@ def hexforge_scenario_drivers() -> list[ScenarioDriver]:
 def hexforge_game_runners() -> list[GameRunner]:
     """Return the runners of this plugin's games: how ``hexforge play`` plays a whole game
     with given agents and seed (``hexforge.core.cli.play_cmd.GameRunner``)."""
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_renderers() -> list[GameRenderer]:
+    """Return the renderers of this plugin's games: how ``hexforge render`` draws their
+    maps, positions and cards and records replay pictures
+    (``hexforge.core.render.GameRenderer``, docs/render.md)."""
     raise NotImplementedError

@@ -16,6 +16,7 @@ from rich.console import Console
 from hexforge.core import codes
 from hexforge.core.cli.play_cmd import play_command
 from hexforge.core.cli.plugins_cmd import plugins_command
+from hexforge.core.cli.render_cmd import render_command
 from hexforge.core.cli.schema_cmd import schema_command
 from hexforge.core.cli.state import LANGUAGES, AppState
 from hexforge.core.cli.test_cmd import test_command
@@ -30,6 +31,7 @@ BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
     schema_command,
     test_command,
     play_command,
+    render_command,
 )
 REPORT_URL = "https://github.com/hexforge/hexforge/issues"
 

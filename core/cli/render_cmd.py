@@ -1,0 +1,169 @@
+"""``hexforge render``: pictures of maps, positions and cards, and HTML replays.
+
+``render map NAME|SCENARIO --out F.svg|.png``, ``render card ID [--lang xx] --out
+F.svg|.png`` and ``render replay LOG --out F.html``. The drawing is the games' (hook
+``hexforge_renderers``); this command finds the renderer that knows the name, card or
+log and writes the file. Guide: docs/render.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import cast
+
+import click
+
+from hexforge.core.cli.state import LANGUAGES, get_state
+from hexforge.core.engine.diagnostics import did_you_mean
+from hexforge.core.errors import HexforgeError
+from hexforge.core.render import (
+    GameRenderer,
+    Svg,
+    check_suffix,
+    read_log_file,
+    replay_html,
+    write_picture,
+)
+from hexforge.core.render.codes import NO_RENDERER, UNKNOWN_CARD, UNKNOWN_LANGUAGE, UNKNOWN_MAP
+from hexforge.core.render.output import PICTURE_SUFFIXES
+from hexforge.core.scenarios import ScenarioAgent, drivers_from_host, load_scenario
+from hexforge.plugins.manager import PluginHost
+
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+HTML_SUFFIXES = (".html", ".htm")
+
+
+def renderers(host: PluginHost) -> list[GameRenderer]:
+    """Every installed game's renderer, in plugin registration order."""
+    found = host.manager.hook.hexforge_renderers()
+    return [r for provided in found for r in cast(list[GameRenderer], provided)]
+
+
+def map_picture(host: PluginHost, name: str) -> Svg:
+    """A named map, or the position a scenario file sets up (HF900, HF904)."""
+    installed = renderers(host)
+    if name.lower().endswith(SCENARIO_SUFFIXES):
+        return _scenario_picture(host, installed, Path(name))
+    for renderer in installed:
+        picture = renderer.render_map(name)
+        if picture is not None:
+            return picture
+    known = [n for r in installed for n in r.map_names()]
+    raise HexforgeError.single(
+        UNKNOWN_MAP,
+        f"no map or board called '{name}'",
+        hint=did_you_mean(name, known)
+        or f"known: {', '.join(known) or 'none'}; or give a scenario file (.yaml)",
+    )
+
+
+def _scenario_picture(host: PluginHost, installed: Sequence[GameRenderer], path: Path) -> Svg:
+    drivers, problems = drivers_from_host(host)
+    if problems:
+        raise HexforgeError(*problems)
+    scenario = load_scenario(path, drivers)
+    renderer = _for_game(installed, scenario.game)
+    game = scenario.driver.setup(
+        scenario.setup, scenario.setup_source, scenario.seed, ScenarioAgent()
+    )
+    return renderer.render_position(game.engine)
+
+
+def _for_game(installed: Sequence[GameRenderer], game: str) -> GameRenderer:
+    for renderer in installed:
+        if renderer.game == game:
+            return renderer
+    raise HexforgeError.single(
+        NO_RENDERER,
+        f"no installed plugin draws game '{game}'",
+        hint="games with renderers: " + (", ".join(r.game for r in installed) or "none"),
+    )
+
+
+def card_picture(host: PluginHost, card_id: str, language: str) -> Svg:
+    """A card preview in ``language`` (HF901 unknown card, HF906 unknown language)."""
+    if language not in LANGUAGES:
+        raise HexforgeError.single(
+            UNKNOWN_LANGUAGE,
+            f"no language '{language}'",
+            hint=f"use one of: {', '.join(LANGUAGES)}",
+        )
+    installed = renderers(host)
+    known = [c for r in installed for c in r.card_ids()]
+    if "/" not in card_id:
+        matches = [c for c in known if c.endswith("/" + card_id)]
+        card_id = matches[0] if len(matches) == 1 else card_id
+    for renderer in installed:
+        picture = renderer.render_card(card_id, language)
+        if picture is not None:
+            return picture
+    raise HexforgeError.single(
+        UNKNOWN_CARD,
+        f"no card '{card_id}'",
+        hint=did_you_mean(card_id, known) or "give a card id such as 'motu/he-man'",
+    )
+
+
+def replay_page(host: PluginHost, log_path: Path) -> str:
+    """The HTML replay viewer for a game log (HF902, HF420, HF907 for bad logs)."""
+    log = read_log_file(log_path)
+    for renderer in renderers(host):
+        replay = renderer.replay(log)
+        if replay is not None:
+            return replay_html(log, replay, title=f"{replay.game} replay: {log_path.name}")
+    return replay_html(log, None, title=f"replay: {log_path.name}")
+
+
+@click.group("render")
+def render_command() -> None:
+    """Draw maps, positions and cards (SVG or PNG) and game replays (HTML)."""
+
+
+OUT = click.option(
+    "--out",
+    "out",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The file to write: .svg or .png.",
+)
+
+
+@render_command.command("map")
+@click.argument("name")
+@OUT
+def render_map_command(name: str, out: Path) -> None:
+    """Draw the map NAME (e.g. first-game, nshex) or the position of a scenario file."""
+    state = get_state()
+    check_suffix(out, PICTURE_SUFFIXES)
+    write_picture(map_picture(state.plugins, name), out)
+    state.out.print(f"wrote {out}", highlight=False, markup=False)
+
+
+@render_command.command("card")
+@click.argument("card_id", metavar="ID")
+@click.option("--lang", "language", help="Language of names and texts (default: --lang).")
+@OUT
+def render_card_command(card_id: str, language: str | None, out: Path) -> None:
+    """Draw a preview of the card ID (e.g. motu/he-man)."""
+    state = get_state()
+    check_suffix(out, PICTURE_SUFFIXES)
+    write_picture(card_picture(state.plugins, card_id, language or state.lang), out)
+    state.out.print(f"wrote {out}", highlight=False, markup=False)
+
+
+@render_command.command("replay")
+@click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--out",
+    "out",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The HTML file to write.",
+)
+def render_replay_command(log: Path, out: Path) -> None:
+    """Write one self-contained HTML page that steps through the game LOG."""
+    state = get_state()
+    check_suffix(out, HTML_SUFFIXES)
+    out.write_text(replay_page(state.plugins, log), encoding="utf-8")
+    state.out.print(f"wrote {out}", highlight=False, markup=False)

@@ -1,0 +1,59 @@
+"""Pictures: SVG boards and cards, PNG export, and the self-contained HTML replay viewer.
+
+Generic building blocks live here; games draw their own boards and cards through the
+``hexforge_renderers`` hook (:class:`GameRenderer`). Guide: docs/render.md.
+"""
+
+from __future__ import annotations
+
+from hexforge.core.render.board import (
+    LegendEntry,
+    coordinate_label,
+    facing_marker,
+    hex_polygon,
+    legend,
+)
+from hexforge.core.render.hexes import HexLayout, facing_angle, fitted
+from hexforge.core.render.output import check_suffix, svg_to_png, write_picture
+from hexforge.core.render.renderer import GameRenderer
+from hexforge.core.render.replay import (
+    FrameRecorder,
+    GameLogFile,
+    Replay,
+    ReplayFrame,
+    Score,
+    check_same_log,
+    ordered_score,
+    read_log_file,
+)
+from hexforge.core.render.svg import Svg, el, fmt, parse, points
+from hexforge.core.render.viewer import replay_html
+
+__all__ = [
+    "FrameRecorder",
+    "GameLogFile",
+    "GameRenderer",
+    "HexLayout",
+    "LegendEntry",
+    "Replay",
+    "ReplayFrame",
+    "Score",
+    "Svg",
+    "check_same_log",
+    "check_suffix",
+    "coordinate_label",
+    "el",
+    "facing_angle",
+    "facing_marker",
+    "fitted",
+    "fmt",
+    "hex_polygon",
+    "legend",
+    "ordered_score",
+    "parse",
+    "points",
+    "read_log_file",
+    "replay_html",
+    "svg_to_png",
+    "write_picture",
+]

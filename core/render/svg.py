@@ -1,0 +1,108 @@
+"""A small SVG document builder: elements, text, deterministic output.
+
+Why our own: the pictures are plain shapes and text, and tests parse them with
+``xml.etree``; building them as ``ElementTree`` elements gives correct escaping and a
+stable attribute order (insertion order), so the same input gives the same bytes, which
+the committed documentation images rely on (tests regenerate and compare them).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+SVG_NS = "http://www.w3.org/2000/svg"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+Attr = str | int | float
+
+
+def fmt(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros (stable, compact)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attrs(attrs: Mapping[str, Attr | None]) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        result[name] = fmt(value) if isinstance(value, float) else str(value)
+    return result
+
+
+def el(
+    parent: ET.Element, tag: str, text: str | None = None, /, **attrs: Attr | None
+) -> ET.Element:
+    """Append a child element; ``class_``/``font_size`` become ``class``/``font-size``."""
+    child = ET.SubElement(parent, tag, _attrs(attrs))
+    if text is not None:
+        child.text = text
+    return child
+
+
+def points(corners: list[tuple[float, float]]) -> str:
+    """The ``points`` attribute of a polygon."""
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in corners)
+
+
+@dataclass
+class Svg:
+    """An SVG picture under construction: ``root`` is the ``<svg>`` element."""
+
+    root: ET.Element
+
+    @classmethod
+    def new(cls, width: float, height: float, title: str) -> Svg:
+        root = ET.Element(
+            "svg",
+            _attrs(
+                {
+                    "xmlns": SVG_NS,
+                    "width": fmt(width),
+                    "height": fmt(height),
+                    "viewBox": f"0 0 {fmt(width)} {fmt(height)}",
+                    "font-family": FONT,
+                }
+            ),
+        )
+        el(root, "title", title)
+        el(
+            root,
+            "rect",
+            class_="background",
+            x=0,
+            y=0,
+            width=fmt(width),
+            height=fmt(height),
+            fill="#ffffff",
+        )
+        return cls(root)
+
+    @property
+    def width(self) -> float:
+        return float(self.root.get("width", "0"))
+
+    @property
+    def height(self) -> float:
+        return float(self.root.get("height", "0"))
+
+    def group(self, class_: str, **attrs: Attr | None) -> ET.Element:
+        return el(self.root, "g", class_=class_, **attrs)
+
+    def text(self, *, standalone: bool = True) -> str:
+        """The document; ``standalone=False`` omits the XML declaration (inline in HTML)."""
+        body = ET.tostring(self.root, encoding="unicode")
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n") if standalone else body
+
+
+def parse(text: str) -> ET.Element:
+    """Parse SVG text (tests, the replay builder) with the SVG namespace stripped from tags."""
+    root = ET.fromstring(text)
+    for node in root.iter():
+        if node.tag.startswith("{"):
+            node.tag = node.tag.split("}", 1)[1]
+    return root

@@ -1,0 +1,737 @@
+"""Pictures of motu: the battleground with its terrain and models, and card previews.
+
+The battleground shows every terrain kind (rulebook §Terrain), platforms with their
+elevation, ladders, objective tokens, both deployment zones, coordinates, and each model
+with its facing (a pointer through the edge it faces, rulebook §Facing), wounds, mana,
+buff and debuff (rulebook §Buffs and Debuffs) and marks. Cards show their stats, weapon
+tables, costs and skills, with the rules text written from the effect language
+(:func:`hexforge.dsl.text.rules_text`).
+
+SVG classes tests and the replay viewer rely on: ``hex`` (``data-coord``, ``data-ground``),
+``deployment`` (``data-side``), ``platform`` (``data-elevation``), ``objective``,
+``unit`` (``data-id``, ``data-coord``, ``data-level``; its ``facing`` child carries the
+rotation), ``wounds``, ``mana``, ``buff``, ``debuff``, ``mark``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import xml.etree.ElementTree as ET
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from hexforge.core.engine import Engine
+from hexforge.core.hexgrid import Direction, Hex, column_letters, format_coord, from_offset
+from hexforge.core.packs.models import Card
+from hexforge.core.render import (
+    GameLogFile,
+    GameRenderer,
+    HexLayout,
+    LegendEntry,
+    Replay,
+    Svg,
+    coordinate_label,
+    el,
+    facing_marker,
+    fitted,
+    fmt,
+    hex_polygon,
+    legend,
+    palette,
+    points,
+)
+from hexforge.dsl import ast
+from hexforge.dsl.api import parse_text
+from hexforge.dsl.text import rules_text
+from hexforge.plugins.markers import hookimpl
+from hexforge.plugins.motu.battlefield import Ground, Map, named_map, shipped_maps
+from hexforge.plugins.motu.cards import (
+    Character,
+    Fate,
+    Glory,
+    Item,
+    Mark,
+    Skill,
+    Token,
+    Weapon,
+)
+from hexforge.plugins.motu.library import library
+
+GAME = "motu"
+SIDES = ("masters", "evil")
+SIZE = 22.0
+MARGIN = 30.0
+
+GROUND_FILL = {
+    Ground.OPEN: "#eef2e0",
+    Ground.DIFFICULT: "#b9c98a",
+    Ground.LADDER: "#c9a173",
+    Ground.LOW: "#a7a39a",
+    Ground.HIGH: "#4d5157",
+}
+GROUND_LABEL = {
+    Ground.OPEN: "open ground",
+    Ground.DIFFICULT: "difficult terrain",
+    Ground.LADDER: "ladder",
+    Ground.LOW: "low obstacle (portion)",
+    Ground.HIGH: "high obstacle (portion)",
+}
+PLATFORM_FILL = "#d9a45b"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitView:
+    """What the picture shows of one model."""
+
+    id: str
+    label: str
+    side: str
+    hex: Hex
+    level: int
+    facing: Direction
+    wounds: int
+    health: int
+    mana: int
+    buff: str | None = None
+    debuff: str | None = None
+    knocked_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MarkView:
+    """A mark token on the battleground."""
+
+    id: str
+    label: str
+    side: str
+    hex: Hex
+
+
+def side_colour(side: str) -> str:
+    return palette.side_colour(SIDES.index(side)) if side in SIDES else palette.INK
+
+
+def map_svg(
+    field: Map,
+    units: Sequence[UnitView] = (),
+    marks: Sequence[MarkView] = (),
+    *,
+    title: str | None = None,
+) -> Svg:
+    """The battleground ``field`` with ``units`` and ``marks`` on it."""
+    layout, width, height = fitted(field.board, SIZE, MARGIN)
+    legend_width = 240.0
+    picture = Svg.new(width + legend_width, max(height, 420.0), title or f"motu map {field.name}")
+    _ground(picture, layout, field)
+    _axes(picture, layout, field)
+    _marks(picture, layout, marks)
+    _units(picture, layout, units)
+    _legend(picture, width, field)
+    return picture
+
+
+def _ground(picture: Svg, layout: HexLayout, field: Map) -> None:
+    grid = picture.group("terrain")
+    for hex_ in sorted(field.board):
+        ground = field.ground[hex_]
+        piece = field.piece_at.get(hex_)
+        polygon = hex_polygon(
+            grid, layout, hex_, fill=GROUND_FILL[ground], data_ground=ground.name.lower()
+        )
+        if piece is not None:
+            polygon.set("data-piece", piece.id)
+        if ground is Ground.LADDER:
+            _ladder(grid, layout, hex_)
+    zones = picture.group("deployment-zones")
+    for side, hexes in sorted(field.deployment.items()):
+        for hex_ in hexes:
+            hex_polygon(
+                zones,
+                layout,
+                hex_,
+                fill=side_colour(side),
+                class_="deployment",
+                stroke="none",
+                fill_opacity="0.22",
+                data_side=side,
+            )
+    raised = picture.group("platforms")
+    for loc, piece in sorted(field.platform_at.items()):
+        hex_polygon(
+            raised,
+            layout,
+            loc.hex,
+            fill=PLATFORM_FILL,
+            class_="platform",
+            stroke="#8a5a1c",
+            inset=0.82,
+            fill_opacity="0.85",
+            data_elevation=str(loc.level),
+            data_piece=piece.id,
+        )
+        x, y = layout.centre(loc.hex)
+        el(
+            raised,
+            "text",
+            f"+{loc.level}",
+            class_="elevation",
+            x=fmt(x + SIZE * 0.45),
+            y=fmt(y + SIZE * 0.62),
+            font_size=fmt(SIZE * 0.36),
+            text_anchor="middle",
+            fill="#5a3a0c",
+        )
+    tokens = picture.group("objectives")
+    for hex_ in field.objectives:
+        x, y = layout.centre(hex_)
+        el(
+            tokens,
+            "circle",
+            class_="objective",
+            data_coord=format_coord(hex_),
+            cx=fmt(x),
+            cy=fmt(y),
+            r=fmt(SIZE * 0.42),
+            fill=palette.OBJECTIVE,
+            stroke=palette.INK,
+        )
+        el(tokens, "circle", cx=fmt(x), cy=fmt(y), r=fmt(SIZE * 0.15), fill=palette.INK)
+    labels = picture.group("coordinates")
+    for hex_ in sorted(field.board):
+        coordinate_label(labels, layout, hex_)
+
+
+def _ladder(parent: ET.Element, layout: HexLayout, hex_: Hex) -> None:
+    x, y = layout.centre(hex_)
+    w, h = SIZE * 0.28, SIZE * 0.55
+    group = el(
+        parent,
+        "g",
+        class_="ladder",
+        data_coord=format_coord(hex_),
+        stroke="#5a3a0c",
+        stroke_width=fmt(SIZE * 0.07),
+    )
+    for dx in (-w, w):
+        el(group, "line", x1=fmt(x + dx), y1=fmt(y - h), x2=fmt(x + dx), y2=fmt(y + h))
+    for k in range(4):
+        ry = y - h + (k + 0.5) * 2 * h / 4
+        el(group, "line", x1=fmt(x - w), y1=fmt(ry), x2=fmt(x + w), y2=fmt(ry))
+
+
+def _axes(picture: Svg, layout: HexLayout, field: Map) -> None:
+    """Column letters above the board and row numbers left of it (docs/coordinates.md)."""
+    axes = picture.group("axes")
+    for column in range(field.columns):
+        x, y = layout.centre(from_offset(column, 0))
+        el(
+            axes,
+            "text",
+            column_letters(column),
+            class_="axis column",
+            x=fmt(x),
+            y=fmt(y - SIZE * 1.05),
+            font_size=fmt(SIZE * 0.5),
+            text_anchor="middle",
+            fill=palette.INK,
+        )
+    for row in range(field.rows):
+        x, y = layout.centre(from_offset(0, row))
+        el(
+            axes,
+            "text",
+            str(row + 1),
+            class_="axis row",
+            x=fmt(x - SIZE * 1.15),
+            y=fmt(y + SIZE * 0.18),
+            font_size=fmt(SIZE * 0.5),
+            text_anchor="end",
+            fill=palette.INK,
+        )
+
+
+def _marks(picture: Svg, layout: HexLayout, marks: Sequence[MarkView]) -> None:
+    group = picture.group("marks")
+    for mark in marks:
+        x, y = layout.centre(mark.hex)
+        r = SIZE * 0.55
+        el(
+            group,
+            "polygon",
+            class_="mark",
+            data_id=mark.id,
+            data_coord=format_coord(mark.hex),
+            points=points([(x, y - r), (x + r, y), (x, y + r), (x - r, y)]),
+            fill=side_colour(mark.side),
+            stroke=palette.INK,
+        )
+        el(
+            group,
+            "text",
+            mark.label,
+            class_="mark-label",
+            x=fmt(x),
+            y=fmt(y + r + SIZE * 0.3),
+            font_size=fmt(SIZE * 0.32),
+            text_anchor="middle",
+            fill=palette.INK,
+        )
+
+
+def _units(picture: Svg, layout: HexLayout, units: Sequence[UnitView]) -> None:
+    group = picture.group("units")
+    for unit in units:
+        colour = "#9a9a9a" if unit.knocked_out else side_colour(unit.side)
+        marker = facing_marker(
+            group,
+            layout,
+            unit.hex,
+            int(unit.facing),
+            colour=colour,
+            marker_id=unit.id,
+            radius=SIZE * 0.5,
+        )
+        marker.set("data-level", str(unit.level))
+        marker.set("data-facing", unit.facing.name)
+        if unit.level:
+            el(
+                marker,
+                "circle",
+                class_="raised",
+                cx=0,
+                cy=0,
+                r=fmt(SIZE * 0.62),
+                fill="none",
+                stroke="#ffffff",
+                stroke_width=fmt(SIZE * 0.08),
+            )
+        el(
+            marker,
+            "text",
+            unit.label,
+            class_="unit-label",
+            x=0,
+            y=fmt(SIZE * 0.14),
+            font_size=fmt(SIZE * 0.36),
+            text_anchor="middle",
+            font_weight="bold",
+            fill="#ffffff",
+        )
+        if unit.knocked_out:
+            el(
+                marker,
+                "text",
+                "KO",
+                class_="knocked-out",
+                x=0,
+                y=fmt(-SIZE * 0.6),
+                font_size=fmt(SIZE * 0.4),
+                text_anchor="middle",
+                fill=palette.WOUND,
+            )
+        _badges(marker, unit)
+
+
+def _badges(marker: ET.Element, unit: UnitView) -> None:
+    small = fmt(SIZE * 0.34)
+    el(
+        marker,
+        "text",
+        f"{unit.wounds}/{unit.health}",
+        class_="wounds",
+        x=fmt(SIZE * 0.62),
+        y=fmt(-SIZE * 0.3),
+        font_size=small,
+        fill=palette.WOUND,
+        font_weight="bold",
+    )
+    if unit.mana:
+        el(
+            marker,
+            "text",
+            f"{unit.mana}m",
+            class_="mana",
+            x=fmt(SIZE * 0.62),
+            y=fmt(SIZE * 0.1),
+            font_size=small,
+            fill=palette.MANA,
+            font_weight="bold",
+        )
+    low = SIZE * 0.95
+    for kind, name, colour in (
+        ("buff", unit.buff, palette.BUFF),
+        ("debuff", unit.debuff, palette.DEBUFF),
+    ):
+        if name is None:
+            continue
+        el(
+            marker,
+            "text",
+            name,
+            class_=kind,
+            x=0,
+            y=fmt(low),
+            font_size=small,
+            text_anchor="middle",
+            fill=colour,
+            font_weight="bold",
+        )
+        low += SIZE * 0.36
+
+
+def _legend(picture: Svg, x: float, field: Map) -> None:
+    grounds = sorted({*field.ground.values(), Ground.OPEN})
+    entries = [LegendEntry(GROUND_LABEL[g], GROUND_FILL[g]) for g in grounds]
+    if field.platform_at:
+        entries.append(LegendEntry("platform (+elevation)", PLATFORM_FILL))
+    if field.objectives:
+        entries.append(LegendEntry("objective", palette.OBJECTIVE, shape="circle"))
+    for side in sorted(field.deployment):
+        entries.append(LegendEntry(f"{side} deployment zone", side_colour(side)))
+    entries += [
+        LegendEntry("model: pointer = facing", palette.SIDES[0], shape="circle"),
+        LegendEntry("wounds/health", palette.WOUND),
+        LegendEntry("mana", palette.MANA),
+        LegendEntry("buff", palette.BUFF),
+        LegendEntry("debuff", palette.DEBUFF),
+    ]
+    bottom = legend(picture.root, x + 10, MARGIN, entries)
+    el(
+        picture.root,
+        "text",
+        f"{field.name}: {field.columns} x {field.rows} hexes",
+        class_="map-name",
+        x=fmt(x + 10),
+        y=fmt(bottom + 16),
+        font_size=12,
+        fill=palette.MUTED,
+    )
+
+
+# -- from a game --------------------------------------------------------------------------
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _token_name(card_id: object, lang: str = "en") -> str | None:
+    if not isinstance(card_id, str):
+        return None
+    card = library().cards.get(card_id)
+    return _name(card, lang) if card is not None else card_id.split("/")[-1]
+
+
+def units_of(engine: Engine) -> list[UnitView]:
+    """Every character of a motu game in ``engine``, as the picture shows it."""
+    from hexforge.plugins.motu.board import facing, hex_of, location, on_board, side
+
+    views = []
+    for unit in on_board(engine):
+        card = library().cards.get(str(engine.prop(unit, "card")))
+        views.append(
+            UnitView(
+                id=unit,
+                label=_initials(card.name.en if card is not None else unit),
+                side=side(engine, unit),
+                hex=hex_of(engine, unit),
+                level=location(engine, unit).level,
+                facing=facing(engine, unit),
+                wounds=_int(engine.prop(unit, "wounds", 0)),
+                health=_int(engine.query("health", unit)),
+                mana=_int(engine.prop(unit, "mana", 0)),
+                buff=_token_name(engine.prop(unit, "buff", None)),
+                debuff=_token_name(engine.prop(unit, "debuff", None)),
+                knocked_out=bool(engine.prop(unit, "knocked_out", False)),
+            )
+        )
+    return views
+
+
+def marks_of(engine: Engine) -> list[MarkView]:
+    from hexforge.plugins.motu.board import hex_of, side
+    from hexforge.plugins.motu.tokens import marks
+
+    return [
+        MarkView(m, _token_name(engine.prop(m, "card")) or m, side(engine, m), hex_of(engine, m))
+        for m in marks(engine)
+    ]
+
+
+def _initials(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if w]
+    if len(words) == 1:
+        return words[0][:3]
+    return "".join(w[0] for w in words[:3]).upper()
+
+
+def position_svg(engine: Engine) -> Svg:
+    """The battleground of a motu game in ``engine`` with every model and mark."""
+    from hexforge.plugins.motu.board import board_map
+
+    field = board_map(engine)
+    return map_svg(field, units_of(engine), marks_of(engine), title=f"motu: {field.name}")
+
+
+def position_key(engine: Engine) -> Hashable:
+    """What the battleground picture depends on (cheap; for replay frame deduplication)."""
+    return tuple(units_of(engine)), tuple(marks_of(engine))
+
+
+# -- cards ----------------------------------------------------------------------------------
+
+CARD_WIDTH = 420.0
+LINE = 16.0
+WRAP = 62
+
+
+def _name(card: Card, lang: str) -> str:
+    return getattr(card.name, lang, None) or card.name.en
+
+
+def _rules(effect: str, self_name: str) -> str:
+    return rules_text(parse_text(effect), self_name=self_name)
+
+
+class _CardWriter:
+    """Lays text out top to bottom on a card."""
+
+    def __init__(self, title: str) -> None:
+        self.parts: list[tuple[str, str, float, float, str, str]] = []
+        self.y = 0.0
+        self.title = title
+
+    def line(
+        self,
+        text: str,
+        class_: str,
+        *,
+        size: float = 13,
+        x: float = 16,
+        weight: str = "normal",
+        colour: str = palette.INK,
+    ) -> None:
+        self.y += size * 1.3
+        self.parts.append((text, class_, x, self.y, f"{size}|{weight}", colour))
+
+    def wrapped(self, text: str, class_: str, *, x: float = 16, size: float = 12) -> None:
+        for paragraph in text.split("\n"):
+            for piece in textwrap.wrap(paragraph, WRAP - int((x - 16) / 7)) or [""]:
+                self.line(piece, class_, x=x, size=size)
+
+    def table(self, cells: Sequence[tuple[str, int | str]]) -> None:
+        """Stat names over their values, one column each."""
+        names_y = self.y + 11 * 1.3
+        values_y = names_y + 15 * 1.3
+        for index, (label, value) in enumerate(cells):
+            x = 16 + index * 56
+            self.parts.append((label, "stat-name", x, names_y, "11|normal", palette.MUTED))
+            self.parts.append((str(value), f"stat {label}", x, values_y, "15|bold", palette.INK))
+        self.y = values_y
+
+    def gap(self, amount: float = 6) -> None:
+        self.y += amount
+
+    def svg(self, colour: str) -> Svg:
+        height = self.y + 20
+        picture = Svg.new(CARD_WIDTH, height, self.title)
+        el(
+            picture.root,
+            "rect",
+            class_="card-frame",
+            x=3,
+            y=3,
+            width=fmt(CARD_WIDTH - 6),
+            height=fmt(height - 6),
+            rx=10,
+            fill="#fbf8f0",
+            stroke=colour,
+            stroke_width=4,
+        )
+        el(
+            picture.root,
+            "rect",
+            class_="card-band",
+            x=3,
+            y=3,
+            width=fmt(CARD_WIDTH - 6),
+            height=36,
+            rx=10,
+            fill=colour,
+        )
+        for text, class_, x, y, style, fill in self.parts:
+            size, weight = style.split("|")
+            el(
+                picture.root,
+                "text",
+                text,
+                class_=class_,
+                x=fmt(x),
+                y=fmt(y),
+                font_size=size,
+                font_weight=weight if weight != "normal" else None,
+                fill=fill,
+            )
+        return picture
+
+
+def _skill(writer: _CardWriter, skill: Skill, owner: str, lang: str) -> None:
+    costs = []
+    if skill.cost is not None:
+        costs = [
+            f"{n} {label}" for n, label in ((skill.cost.ap, "AP"), (skill.cost.mana, "mana")) if n
+        ]
+    kind = (
+        "active: " + ", ".join(costs)
+        if skill.active
+        else ("disposable" if skill.disposable else "passive")
+    )
+    extras = [kind]
+    if skill.target != "none":
+        extras.append(f"target {skill.target}")
+    if skill.range is not None:
+        extras.append(f'range {skill.range}"')
+    name = getattr(skill.name, lang, None) or skill.name.en
+    writer.line(name, "skill-name", weight="bold")
+    writer.line("; ".join(extras), "skill-cost", x=24, size=11, colour=palette.MUTED)
+    writer.wrapped(_rules(skill.effect, owner), "rules", x=24)
+
+
+def _weapon(writer: _CardWriter, weapon: Weapon, lang: str) -> None:
+    facts = [weapon.type.value]
+    if weapon.range is not None:
+        facts.append(f'range {weapon.range}"')
+    if weapon.dice:
+        facts.append(f"{weapon.dice:+d} dice")
+    if weapon.mana:
+        facts.append(f"{weapon.mana} mana")
+    if weapon.area:
+        facts.append(f"area {weapon.area} hexes")
+    if weapon.cost:
+        facts.append(f"{weapon.cost} pts")
+    writer.line(f"{_name(weapon, lang)} - {', '.join(facts)}", "weapon-name", weight="bold")
+    tree = parse_text(weapon.attack)
+    test = tree.clauses[0] if tree.clauses else None
+    if isinstance(test, ast.StatTest):
+        header = rules_text(
+            ast.Effect(
+                clauses=(ast.StatTest(test.stat, test.bonus, test.against, (), span=test.span),),
+                span=tree.span,
+            )
+        )
+        writer.wrapped(header.rstrip(" .:") + ":", "rules", x=24)
+        for row in test.rows:
+            body = rules_text(ast.Effect(clauses=row.body, span=row.span))
+            successes = f"{row.successes}{'+' if row.or_more else ''}"
+            writer.line(successes, "outcome-successes", x=30, weight="bold")
+            writer.y -= 12 * 1.3
+            writer.wrapped(body, "outcome", x=62)
+    else:
+        writer.wrapped(_rules(weapon.attack, "the attacker"), "rules", x=24)
+    for effect in weapon.effects:
+        writer.wrapped(_rules(effect, "the attacker"), "rules", x=24)
+
+
+def card_svg(card: Card, lang: str) -> Svg:
+    """A preview of a motu card in ``lang`` (names and printed text where translated)."""
+    name = _name(card, lang)
+    writer = _CardWriter(card.id)
+    colour = palette.MUTED
+    writer.line(name, "card-name", size=18, weight="bold", colour="#ffffff")
+    writer.gap(14)
+    if isinstance(card, Character):
+        colour = side_colour(card.faction.value)
+        writer.line(f"{card.faction.value} character - {card.cost} points", "card-kind")
+        stats = card.stats
+        writer.table(
+            [
+                ("health", stats.health),
+                ("tough.", stats.toughness),
+                ("mind", stats.mind),
+                ("power", stats.power),
+                ("percep.", stats.perception),
+                ("strength", stats.strength),
+                ("speed", f"{stats.speed}/{stats.focused_speed}"),
+            ]
+        )
+        lib = library()
+        pack = card.id.split("/")[0]
+        for ref in card.weapons:
+            weapon = lib.cards.get(ref if "/" in ref else f"{pack}/{ref}")
+            if isinstance(weapon, Weapon):
+                writer.gap()
+                _weapon(writer, weapon, lang)
+        for ref in card.items:
+            item = lib.cards.get(ref if "/" in ref else f"{pack}/{ref}")
+            if item is not None:
+                writer.line(f"item: {_name(item, lang)}", "item-name")
+        for skill in card.skills:
+            writer.gap()
+            _skill(writer, skill, name, lang)
+    elif isinstance(card, Weapon):
+        writer.line("weapon", "card-kind")
+        _weapon(writer, card, lang)
+    elif isinstance(card, Item):
+        writer.line(f"{card.type} - {card.cost} points", "card-kind")
+        for skill in card.skills:
+            writer.gap()
+            _skill(writer, skill, "the bearer", lang)
+    elif isinstance(card, Token):
+        colour = palette.DEBUFF if card.kind == "debuff" else palette.BUFF
+        extra = f' - range {card.range}", reach {card.reach}"' if isinstance(card, Mark) else ""
+        writer.line(f"{card.kind}{' (unique)' if card.unique else ''}{extra}", "card-kind")
+        for effect in card.effects:
+            writer.wrapped(_rules(effect, "the bearer"), "rules")
+        if card.removed is not None:
+            writer.wrapped("When removed: " + _rules(card.removed, "the bearer"), "rules")
+    elif isinstance(card, Fate | Glory):
+        writer.line(
+            f"{card.kind} - initiative {card.initiative}, {card.ap} AP, {card.mana} mana",
+            "card-kind",
+        )
+        if isinstance(card, Fate) and card.ability is not None:
+            writer.wrapped(_rules(card.ability, "the activated character"), "rules")
+    printed = getattr(card.text, lang, None) if card.text is not None else None
+    if printed:
+        writer.gap()
+        writer.wrapped(printed, "printed-text")
+    writer.gap()
+    writer.line(
+        f"{card.id} - {card.provenance.value} data", "card-id", size=10, colour=palette.MUTED
+    )
+    return writer.svg(colour)
+
+
+class MotuRenderer:
+    """The motu :class:`~hexforge.core.render.GameRenderer`."""
+
+    game = GAME
+
+    def map_names(self) -> Sequence[str]:
+        return sorted(shipped_maps())
+
+    def render_map(self, name: str) -> Svg | None:
+        if name not in shipped_maps():
+            return None
+        return map_svg(named_map(name))
+
+    def render_position(self, engine: Engine) -> Svg:
+        return position_svg(engine)
+
+    def card_ids(self) -> Sequence[str]:
+        return sorted(library().cards)
+
+    def render_card(self, card_id: str, language: str) -> Svg | None:
+        card = library().cards.get(card_id)
+        return None if card is None else card_svg(card, language)
+
+    def replay(self, log: GameLogFile) -> Replay | None:
+        """None: motu whole games (issue 9) write no log yet; their replays will record
+        frames with :func:`position_key` and :func:`position_svg`."""
+        return None
+
+
+@hookimpl
+def hexforge_renderers() -> list[GameRenderer]:
+    """Registered as its own entry point (pyproject.toml), like an expansion would be."""
+    return [MotuRenderer()]

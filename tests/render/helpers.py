@@ -1,0 +1,44 @@
+"""Shared helpers of the rendering tests: parsed pictures, the plugin host, a game log."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+
+from hexforge.core.cli.play_cmd import random_agents
+from hexforge.core.render import Svg, parse
+from hexforge.plugins.manager import PluginHost, load_plugins
+from hexforge.plugins.nshex.play import NshexRunner
+
+HERE = Path(__file__).parent
+BATTLE = HERE / "battle.yaml"
+
+
+def tree(picture: Svg) -> ET.Element:
+    """The picture as the file holds it, parsed back (namespace stripped from tags)."""
+    return parse(picture.text())
+
+
+def with_class(root: ET.Element, name: str) -> list[ET.Element]:
+    """Elements whose ``class`` attribute lists ``name``."""
+    return [e for e in root.iter() if name in (e.get("class") or "").split()]
+
+
+@cache
+def host() -> PluginHost:
+    return load_plugins()
+
+
+@cache
+def nshex_log_text(seed: int = 3) -> str:
+    """The JSON-lines log of a whole nshex game with random agents."""
+    runner = NshexRunner()
+    played = runner.play(seed, random_agents(runner.players({}), seed), {})
+    return played.engine.log.text()
+
+
+def write_nshex_log(folder: Path, seed: int = 3) -> Path:
+    path = folder / f"nshex-{seed}.jsonl"
+    path.write_text(nshex_log_text(seed), encoding="utf-8")
+    return path

@@ -39,6 +39,7 @@ from hexforge.plugins.motu.acting import (
 )
 from hexforge.plugins.motu.attacks import attack, legal_targets, scope_changes, weapon_of
 from hexforge.plugins.motu.battlefield import (
+    Location,
     in_cover,
     in_range,
     is_flank,
@@ -46,6 +47,7 @@ from hexforge.plugins.motu.battlefield import (
     reachable,
 )
 from hexforge.plugins.motu.board import (
+    as_texts,
     board_map,
     engaged_with,
     in_sight,
@@ -61,8 +63,20 @@ from hexforge.plugins.motu.cards import Character, Faction
 from hexforge.plugins.motu.dicetest import run_test
 from hexforge.plugins.motu.library import library, motu_ruleset
 from hexforge.plugins.motu.mana import gain_mana, spend_mana
+from hexforge.plugins.motu.moving import charge, push, switch, teleport, towards
+from hexforge.plugins.motu.rounds import agree_draw, clean_up, forfeit
 from hexforge.plugins.motu.skills import usable_skills, use_item, use_skill
 from hexforge.plugins.motu.tokens import clear_tokens, give_token, marks, place_mark
+from hexforge.plugins.motu.turns import (
+    discard,
+    focus_action,
+    hand,
+    interrupt,
+    move_action,
+    overwatch_action,
+    pile,
+    play_card,
+)
 from hexforge.plugins.motu.units import create_character
 from hexforge.plugins.motu.wounds import deal_wounds, victory_points
 
@@ -122,6 +136,11 @@ class MotuSetup(_Setup):
     phase: Literal["preparation", "activation", "clean-up"] = "activation"
     vp: dict[str, int] = Field(default_factory=dict)
     active: ActiveSetup | None = None
+    hands: dict[Literal["masters", "evil"], list[str]] = Field(
+        default_factory=dict, description="fate and glory cards in each player's hand"
+    )
+    first_player: Literal["masters", "evil"] = "masters"
+    claimed: dict[str, int] = Field(default_factory=dict, description="objectives claimed")
 
 
 UNIT = Param("unit", Kind.TEXT, "a character's id")
@@ -177,6 +196,49 @@ ACTIONS = (
         (UNIT, Param("interrupted", Kind.TEXT), Param("opportunity", Kind.BOOL, required=False)),
     ),
     ActionSpec("end", "end the unit's activation or interruption", (UNIT,)),
+    ActionSpec("focus", "the focus action", (UNIT,)),
+    ActionSpec(
+        "move",
+        "the move action; without 'to' the player picks (answers)",
+        (
+            UNIT,
+            Param("to", Kind.HEX, required=False),
+            Param("level", Kind.INT, required=False),
+            Param("focused", Kind.BOOL, "spend focus for the focused speed", required=False),
+            Param("free", Kind.BOOL, "a free move action", required=False),
+            Param("facing", Kind.TEXT, choices=FACINGS, required=False),
+        ),
+    ),
+    ActionSpec("overwatch", "the overwatch action (the activation ends)", (UNIT,)),
+    ActionSpec(
+        "play_card",
+        "play a card from hand for a bonus (ability, mana, mission, ap)",
+        (UNIT, Param("card", Kind.TEXT), Param("bonus", Kind.TEXT, required=False)),
+    ),
+    ActionSpec(
+        "push",
+        "push (or pull) the unit straight away from (towards) 'by'",
+        (
+            UNIT,
+            Param("by", Kind.TEXT),
+            Param("hexes", Kind.INT),
+            Param("pull", Kind.BOOL, required=False),
+        ),
+    ),
+    ActionSpec("teleport", "teleport up to 'hexes'", (UNIT, Param("hexes", Kind.INT))),
+    ActionSpec("jump", "jump up to 'hexes'", (UNIT, Param("hexes", Kind.INT))),
+    ActionSpec("switch", "two characters switch places", (UNIT, Param("with", Kind.TEXT))),
+    ActionSpec(
+        "charge", "charge 'target' with 'points'", (UNIT, TARGET, Param("points", Kind.INT))
+    ),
+    ActionSpec(
+        "towards",
+        "move towards 'target' with 'points'",
+        (UNIT, TARGET, Param("points", Kind.INT)),
+    ),
+    ActionSpec("clean_up", "the clean-up phase (objectives, tokens, victory, ready, mana)"),
+    ActionSpec("forfeit", "a player forfeits", (Param("player", Kind.TEXT, choices=PLAYERS),)),
+    ActionSpec("agree_draw", "both players agree to a draw"),
 )
 
 FROM_TO = (Param("from", Kind.TEXT), Param("to", Kind.TEXT))
@@ -198,6 +260,13 @@ OBSERVABLES = (
     Observable("unit", "speed", Kind.INT, "speed with every modifier"),
     Observable("unit", "focused_speed", Kind.INT, "focused speed with every modifier"),
     Observable("player", "vp", Kind.INT, "victory points"),
+    Observable("player", "hand", Kind.TEXT, "cards in hand: fate, then glory", many=True),
+    Observable("player", "discard", Kind.TEXT, "the discard pile", many=True),
+    Observable("player", "completed", Kind.TEXT, "glory cards face up", many=True),
+    Observable("player", "claimed", Kind.INT, "objective tokens claimed"),
+    Observable("unit", "played", Kind.TEXT, "cards on the character card", many=True),
+    Observable("game", "result", Kind.JSON, "winner and reason, once the game is over"),
+    Observable("game", "objectives", Kind.TEXT, "objective tokens still on the board", many=True),
     Observable("game", "ap", Kind.JSON, "AP left in the innermost activation or interruption"),
     Observable("game", "context", Kind.JSON, "the innermost open context's kind"),
     Observable("game", "round", Kind.INT, "the round"),
@@ -297,10 +366,68 @@ class MotuGame:
             open_interruption(engine, unit, interrupted, opportunity=opportunity)
             engine.emit("interruption_started", unit=unit, interrupted=interrupted)
         elif action == "end":
-            frame = acting_frame(engine, unit)
-            ended = "activation_ended" if frame.kind == "activation" else "interruption_ended"
-            engine.emit(ended, unit=unit)
-            engine.close(frame)
+            self._end(unit)
+        else:
+            self._more(action, unit, args)
+
+    def _end(self, unit: str) -> None:
+        engine = self.engine
+        frame = acting_frame(engine, unit)
+        ended = "activation_ended" if frame.kind == "activation" else "interruption_ended"
+        engine.emit(ended, unit=unit)
+        engine.close(frame)
+        if frame.kind == "interruption":
+            for card_id in as_texts(frame.data.get("played")):
+                discard(engine, engine.entity(unit).owner or "", card_id)
+        else:
+            engine.set_prop(unit, "played", list[Json](as_texts(frame.data.get("played"))))
+
+    def _more(self, action: str, unit: str, args: Args) -> None:
+        """The round procedure's actions and the movement effects (issue 9)."""
+        engine = self.engine
+        other = str(args.get("target", args.get("by", args.get("with", ""))))
+        if action == "focus":
+            focus_action(engine, unit, acting_frame(engine, unit))
+        elif action == "move":
+            to = _hex_arg(args.get("to"))
+            facing = args.get("facing")
+            move_action(
+                engine,
+                unit,
+                acting_frame(engine, unit),
+                focused=bool(args.get("focused")),
+                free=bool(args.get("free")),
+                to=None if to is None else Location(to, int(args.get("level", 0))),
+                facing=None if facing is None else Direction[str(facing)],
+            )
+        elif action == "overwatch":
+            overwatch_action(engine, unit, acting_frame(engine, unit))
+            self._end(unit)
+        elif action == "play_card":
+            bonus = args.get("bonus")
+            play_card(
+                engine,
+                unit,
+                _card_id(str(args["card"])),
+                acting_frame(engine, unit),
+                None if bonus is None else str(bonus),
+            )
+        elif action == "push":
+            push(engine, unit, other, int(args["hexes"]), pull=bool(args.get("pull")))
+        elif action in ("teleport", "jump"):
+            teleport(engine, unit, int(args["hexes"]), jump=action == "jump")
+        elif action == "switch":
+            switch(engine, unit, other, interrupt)
+        elif action == "charge":
+            charge(engine, unit, other, int(args["points"]))
+        elif action == "towards":
+            towards(engine, unit, other, int(args["points"]))
+        elif action == "clean_up":
+            clean_up(engine)
+        elif action == "forfeit":
+            forfeit(engine, str(args["player"]))
+        elif action == "agree_draw":
+            agree_draw(engine)
 
     def _test(self, unit: str, args: Args) -> None:
         against = args.get("against")
@@ -334,6 +461,13 @@ class MotuGame:
                 raise fail(
                     ILLEGAL_ACTION, f"no player {target!r}", hint=did_you_mean(target, PLAYERS)
                 )
+            if name in ("hand", "discard", "completed"):
+                return list[Json](
+                    hand(engine, target) if name == "hand" else pile(engine, name, target)
+                )
+            if name == "claimed":
+                claimed = engine.state.data.get("claimed", {})
+                return claimed.get(target, 0) if isinstance(claimed, dict) else 0
             return victory_points(engine, target)
         if subject == "game":
             return self._game(name)
@@ -412,7 +546,25 @@ class MotuDriver:
         else:
             map_from_document(where.document, (*where.path, "map"))  # every problem, placed
             use_map(engine, data=setup.map)
-        engine.state.data.update({"round": setup.round, "phase": setup.phase, "vp": dict(setup.vp)})
+        engine.state.data.update(
+            {
+                "round": setup.round,
+                "phase": setup.phase,
+                "vp": dict(setup.vp),
+                "first_player": setup.first_player,
+                "claimed": dict(setup.claimed),
+                "objectives": [format_coord(h) for h in board_map(engine).objectives],
+                "result": None,
+            }
+        )
+        for player, cards in setup.hands.items():
+            for index, card_id in enumerate(cards):
+                found = self._guard(
+                    where,
+                    ("hands", player, index),
+                    lambda c=card_id: library().card(_card_id(c), "fate", "glory"),
+                )
+                pile(engine, found.kind, player).append(found.id)
         for index, unit in enumerate(setup.units):
             self._unit(engine, unit, index, where)
         self._check_board(engine, where)

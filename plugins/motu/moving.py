@@ -25,7 +25,7 @@ from hexforge.core.hexgrid import (
     parse_coord,
 )
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.acting import current_acting, interrupted_by
+from hexforge.plugins.motu.acting import interrupted_by
 from hexforge.plugins.motu.attacks import usable_weapons
 from hexforge.plugins.motu.battlefield import (
     Location,
@@ -103,23 +103,52 @@ def choose_facing(engine: Engine, unit: str) -> None:
     engine.set_prop(unit, "facing", str(answer))
 
 
-def move_model(engine: Engine, unit: str, focused: bool, interrupt: Interrupt) -> bool:
-    """Resolve a declared move: attacks of opportunity, the destination, the facing, then
-    overwatch. Returns False when the mover was knocked out before it could move."""
+def move_model(
+    engine: Engine,
+    unit: str,
+    focused: bool,
+    interrupt: Interrupt,
+    *,
+    to: Location | None = None,
+    facing: Direction | None = None,
+) -> bool:
+    """Resolve a declared move: attacks of opportunity, the destination (``to``, or the
+    player's pick), the facing (``facing``, or the player's pick), then overwatch.
+    Returns False when the mover was knocked out before it could move; HF765 when ``to``
+    cannot be reached."""
     opportunity_attacks(engine, unit, interrupt)
     if is_knocked_out(engine, unit):
         return False
     options = destinations(engine, unit, focused)
-    if not options:
-        return True
     labels = [_label(loc) for loc in options]
-    player = engine.entity(unit).owner or ""
-    answer = engine.decide("move_to", player, labels, context={"unit": unit})
-    place(engine, unit, options[labels.index(str(answer))])
-    engine.note("moved", unit=unit, to=str(answer))
-    choose_facing(engine, unit)
+    if to is not None:
+        check_destination(engine, unit, focused, to)
+        where = to
+    elif not options:
+        return True
+    else:
+        player = engine.entity(unit).owner or ""
+        answer = engine.decide("move_to", player, list(labels), context={"unit": unit})
+        where = options[labels.index(str(answer))]
+    place(engine, unit, where)
+    engine.note("moved", unit=unit, to=_label(where))
+    if facing is None:
+        choose_facing(engine, unit)
+    else:
+        engine.set_prop(unit, "facing", facing.name)
     overwatch_interruptions(engine, unit, interrupt)
     return True
+
+
+def check_destination(engine: Engine, unit: str, focused: bool, to: Location) -> None:
+    """HF765 unless a move of ``unit`` may end at ``to`` now."""
+    options = destinations(engine, unit, focused)
+    if to not in options:
+        raise fail(
+            codes.ILLEGAL_MOVE,
+            f"{unit} cannot move to {_label(to)}",
+            hint="reachable now: " + (", ".join(_label(o) for o in options[:20]) or "nowhere"),
+        )
 
 
 def _label(loc: Location) -> str:
@@ -286,8 +315,3 @@ def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
     where_a, where_b = location(engine, a), location(engine, b)
     place(engine, a, where_b)
     place(engine, b, where_a)
-
-
-def check_can_move(engine: Engine, unit: str) -> None:
-    if current_acting(engine) is None:
-        raise fail(codes.NOT_ACTING, f"{unit} cannot move now")

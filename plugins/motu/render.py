@@ -20,16 +20,20 @@ import xml.etree.ElementTree as ET
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from hexforge.core.engine import Engine
+from hexforge.core.engine import Engine, ScriptedAgent, replay_answers
+from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Direction, Hex, column_letters, format_coord, from_offset
 from hexforge.core.packs.models import Card
 from hexforge.core.render import (
+    FrameRecorder,
     GameLogFile,
     GameRenderer,
     HexLayout,
     LegendEntry,
     Replay,
+    Score,
     Svg,
+    check_same_log,
     coordinate_label,
     el,
     facing_marker,
@@ -37,6 +41,7 @@ from hexforge.core.render import (
     fmt,
     hex_polygon,
     legend,
+    ordered_score,
     palette,
     points,
 )
@@ -473,6 +478,31 @@ def position_svg(engine: Engine) -> Svg:
     return map_svg(field, units_of(engine), marks_of(engine), title=f"motu: {field.name}")
 
 
+def replay_setup(log: GameLogFile, setup: str) -> Replay:
+    """Replay ``log`` as a game of the shipped ``setup``, recording every step's picture."""
+    from hexforge.plugins.motu.rounds import new_game, play_game
+    from hexforge.plugins.motu.setups import shipped_setup
+
+    agent = ScriptedAgent(replay_answers(log.lines))
+    engine = new_game(shipped_setup(setup), log.seed, {p: agent for p in SIDES})
+    recorder = FrameRecorder(engine, position_key, position_svg, _vp)
+    recorder.attach()
+    try:
+        play_game(engine)
+    except HexforgeError:
+        check_same_log(log, engine.log.lines)  # report where it went elsewhere, if it did
+        raise
+    check_same_log(log, engine.log.lines)
+    return Replay(GAME, recorder.boards, tuple(recorder.frames), "VP")
+
+
+def _vp(engine: Engine) -> Score:
+    vp = engine.state.data.get("vp")
+    if not isinstance(vp, dict):
+        return ()
+    return ordered_score({p: v for p, v in vp.items() if isinstance(v, int)}, SIDES)
+
+
 def position_key(engine: Engine) -> Hashable:
     """What the battleground picture depends on (cheap; for replay frame deduplication)."""
     return tuple(units_of(engine)), tuple(marks_of(engine))
@@ -726,9 +756,22 @@ class MotuRenderer:
         return None if card is None else card_svg(card, language)
 
     def replay(self, log: GameLogFile) -> Replay | None:
-        """None: motu whole games (issue 9) write no log yet; their replays will record
-        frames with :func:`position_key` and :func:`position_svg`."""
-        return None
+        """A whole game's log (``hexforge play --game motu``): replayed from each shipped
+        setup in turn (the log does not name it) until one reproduces it; HF907 if none."""
+        if log.players != list(SIDES) or not any(e.get("type") == "round" for e in log.entries):
+            return None
+        from hexforge.plugins.motu import CONTENT
+
+        names = sorted(p.stem for p in (CONTENT / "setups").glob("*.yaml"))
+        names.sort(key=lambda n: n != "first-game")
+        failure: HexforgeError | None = None
+        for name in names:
+            try:
+                return replay_setup(log, name)
+            except HexforgeError as error:
+                failure = error
+        assert failure is not None
+        raise failure
 
 
 @hookimpl

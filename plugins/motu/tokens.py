@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
-from hexforge.core.hexgrid import Hex, format_coord
+from hexforge.core.hexgrid import Hex, distance, format_coord
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import interrupted_by
 from hexforge.plugins.motu.battlefield import Ground, Location, in_range, sees
@@ -97,9 +97,14 @@ def mark_hexes(engine: Engine, unit: str, card: Mark) -> list[Hex]:
     taken = {hex_of(engine, e) for e in (*on_board(engine), *marks(engine))}
     taken.update(field.objectives)
     interrupted = interrupted_by(engine, unit)
+    # a cheap bound first: hexes d steps apart are at least 0.86 * d - 1.16 hex widths
+    # apart at their closest points, so nothing further can be in range
+    bound = int((card.range / float(field.hex_inches) + 1.2) / 0.86) + 1
     found = []
     for hex_ in sorted(field.board):
         spot = Location(hex_)
+        if interrupted is None and distance(hex_, here.hex) > bound:
+            continue
         if hex_ in taken or field.ground[hex_] is not Ground.OPEN or field.under_platform(spot):
             continue
         if interrupted is not None:

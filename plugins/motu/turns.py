@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from hexforge.core.engine import Engine, Frame, Json
 from hexforge.core.engine.diagnostics import fail
+from hexforge.core.hexgrid import Direction
 from hexforge.core.rules import Duration
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import action_cost, open_activation, open_interruption
 from hexforge.plugins.motu.attacks import attack, legal_targets, usable_weapons
+from hexforge.plugins.motu.battlefield import Location
 from hexforge.plugins.motu.board import as_texts, on_board
 from hexforge.plugins.motu.cards import Fate, Glory, WeaponType
 from hexforge.plugins.motu.library import library, skill_key
 from hexforge.plugins.motu.mana import gain_mana, mana
-from hexforge.plugins.motu.moving import destinations, move_model
+from hexforge.plugins.motu.moving import check_destination, destinations, move_model
 from hexforge.plugins.motu.skills import (
     skill_target_problem,
     skills_of,
@@ -177,10 +179,7 @@ def perform(engine: Engine, unit: str, frame: Frame, choice: str) -> bool:
     """Carry out one chosen action; False when it ends the activation (overwatch)."""
     verb, *rest = choice.split()
     if verb == "focus":
-        engine.spend_ap(action_cost(frame, "focus"), frame)
-        frame.bump("focus")
-        engine.set_prop(unit, "focus", True)
-        engine.note("focus", unit=unit)
+        focus_action(engine, unit, frame)
     elif verb == "move":
         move_action(engine, unit, frame, focused=bool(rest))
     elif verb == "attack":
@@ -189,10 +188,7 @@ def perform(engine: Engine, unit: str, frame: Frame, choice: str) -> bool:
         target = None if rest[1] == NOBODY else rest[1]
         (use_skill if verb == "skill" else use_item)(engine, unit, rest[0], target)
     elif verb == "overwatch":
-        engine.spend_ap(action_cost(frame, "overwatch"), frame)
-        frame.bump("overwatch")
-        engine.set_prop(unit, "overwatch", True)
-        engine.note("overwatch_taken", unit=unit)
+        overwatch_action(engine, unit, frame)
         return False
     elif verb == "card":
         play_card(engine, unit, rest[0], frame, rest[1])
@@ -201,17 +197,54 @@ def perform(engine: Engine, unit: str, frame: Frame, choice: str) -> bool:
 
 
 def move_action(
-    engine: Engine, unit: str, frame: Frame, *, focused: bool, free: bool = False
+    engine: Engine,
+    unit: str,
+    frame: Frame,
+    *,
+    focused: bool,
+    free: bool = False,
+    to: Location | None = None,
+    facing: Direction | None = None,
 ) -> None:
     """The move action (rulebook §Move): AP (none when free, and then later moves do not
-    cost more), the focus token when the focused speed is used, then the move."""
+    cost more, §Free Actions), the focus token when the focused speed is used (it may be),
+    then the move."""
+    if focused and not engine.prop(unit, "focus"):
+        raise fail(codes.NOT_FOCUSED, f"{unit} is not focused", hint="focus first")
+    if frame.data.get("opportunity"):
+        raise fail(codes.NOT_ALLOWED, "an attack of opportunity only attacks")
+    if to is not None:
+        check_destination(engine, unit, focused, to)  # before anything is paid
     if not free:
         engine.spend_ap(action_cost(frame, "move"), frame)
         frame.bump("move")
     if focused:
         engine.set_prop(unit, "focus", False)
         engine.emit("focus_spent", unit=unit, scope=0)
-    move_model(engine, unit, focused, interrupt)
+    move_model(engine, unit, focused, interrupt, to=to, facing=facing)
+
+
+def focus_action(engine: Engine, unit: str, frame: Frame) -> None:
+    """The focus action: one focus token, never a second (rulebook §Focus)."""
+    if frame.kind != "activation":
+        raise fail(codes.NOT_ALLOWED, "an interruption cannot focus", hint="move, attack or skill")
+    if engine.prop(unit, "focus"):
+        raise fail(codes.NOT_ALLOWED, f"{unit} is already focused")
+    engine.spend_ap(action_cost(frame, "focus"), frame)
+    frame.bump("focus")
+    engine.set_prop(unit, "focus", True)
+    engine.note("focus", unit=unit)
+
+
+def overwatch_action(engine: Engine, unit: str, frame: Frame) -> None:
+    """The overwatch action: a token, and the activation ends (rulebook §Overwatch); the
+    caller closes the activation."""
+    if frame.kind != "activation":
+        raise fail(codes.NOT_ALLOWED, "an interruption cannot go on overwatch")
+    engine.spend_ap(action_cost(frame, "overwatch"), frame)
+    frame.bump("overwatch")
+    engine.set_prop(unit, "overwatch", True)
+    engine.note("overwatch_taken", unit=unit)
 
 
 def act(engine: Engine, unit: str, frame: Frame) -> None:

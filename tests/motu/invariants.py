@@ -1,0 +1,86 @@
+"""Invariants every motu position keeps, checked during random games (issue 9)."""
+
+from __future__ import annotations
+
+import json
+import weakref
+from collections import Counter
+from typing import Any
+
+from hexforge.core.engine import Agent, Decision, Engine, Json, RandomAgent
+from hexforge.plugins.motu.board import as_int, location, on_board
+from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.turns import pile
+
+
+def check_position(engine: Engine, *, settled: bool) -> None:
+    """Mana 0-5, at most five fate cards in hand, one buff and one debuff at most, no two
+    models on one place, AP never negative, VP as the log justifies them; when ``settled``
+    (no attack or reaction under way) knocked-out characters are off the board."""
+    units = on_board(engine)
+    for unit in units:
+        assert 0 <= as_int(engine.prop(unit, "mana")) <= 5, (unit, engine.prop(unit, "mana"))
+        kinds = Counter(
+            library().cards[a.effect.split("#")[0]].kind
+            for a in engine.attachments(unit)
+            if a.effect.split("#")[0] in library().cards
+        )
+        held = [engine.prop(unit, slot) for slot in ("buff", "debuff")]
+        assert all(h is None or isinstance(h, str) for h in held)
+        assert kinds["buff"] <= 1 or held[0] is not None, kinds
+        if settled:
+            assert not engine.prop(unit, "knocked_out"), f"{unit} knocked out but on the board"
+    places = Counter(location(engine, unit) for unit in units)
+    assert all(n == 1 for n in places.values()), places
+    for player in engine.players:
+        assert len(pile(engine, "fate", player)) <= 5
+    for frame in engine.state.stack:
+        assert frame.ap >= 0, frame
+    check_vp(engine)
+
+
+_SEEN: weakref.WeakKeyDictionary[Engine, tuple[int, Counter[str]]] = weakref.WeakKeyDictionary()
+
+
+def check_vp(engine: Engine) -> None:
+    """Every VP in the state is a ``vp`` note of the log, and nothing else (the log is
+    read incrementally: only lines written since the last check)."""
+    read, logged = _SEEN.get(engine, (0, Counter[str]()))
+    lines = engine.log.lines
+    for line in lines[read:]:
+        if '"type":"vp"' in line:
+            entry = json.loads(line)
+            logged[str(entry["player"])] += as_int(entry["gained"])
+    _SEEN[engine] = (len(lines), logged)
+    vp: Any = engine.state.data.get("vp", {})
+    for player in engine.players:
+        assert as_int(vp.get(player)) == logged[player], (player, vp, logged)
+
+
+class CheckingAgent:
+    """A random agent that checks the invariants before every decision it answers."""
+
+    def __init__(self, seed: int) -> None:
+        self.random: Agent = RandomAgent(seed)
+        self.checked = 0
+
+    def choose(self, decision: Decision, engine: Engine) -> Json:
+        check_position(engine, settled=engine.innermost("attack") is None)
+        self.checked += 1
+        return self.random.choose(decision, engine)
+
+
+def checking_events(engine: Engine) -> list[int]:
+    """Check the invariants after every event the engine emits (the knock-out rule only
+    once the event's reactions are over and no attack is open); returns a counter."""
+    count = [0]
+    emit = engine.emit
+
+    def checked(name: str, /, **payload: Json) -> Any:
+        event = emit(name, **payload)
+        count[0] += 1
+        check_position(engine, settled=False)
+        return event
+
+    engine.emit = checked  # type: ignore[method-assign]
+    return count

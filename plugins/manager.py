@@ -3,12 +3,18 @@
 Nothing happens at import time; :func:`load_plugins` is called by the CLI (and tests).
 A plugin that fails to import, or whose hook implementations do not match the
 specifications, is reported by name and left out; the others keep working.
+
+Built-in games (entry points of the ``hexforge`` distribution) always load, and load
+first, so an expansion's hooks see the words and kinds of the game they extend. External
+plugins load unless :class:`PluginSelection` says otherwise (``--plugins``,
+``--no-plugins``, or the environment variable ``HEXFORGE_DISABLE_PLUGIN_AUTOLOAD``).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import cast
@@ -21,6 +27,44 @@ from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.games import GameInfo
 from hexforge.plugins import hookspecs
 from hexforge.plugins.markers import ENTRY_POINT_GROUP, PROJECT
+from hexforge.plugins.plugin_codes import UNKNOWN_PLUGIN
+
+AUTOLOAD_ENV = "HEXFORGE_DISABLE_PLUGIN_AUTOLOAD"
+"""Set (to anything but empty) to load no external plugin unless ``--plugins`` names it."""
+BUILT_IN_DISTRIBUTION = "hexforge"
+
+
+@dataclass(frozen=True, slots=True)
+class PluginSelection:
+    """Which external plugins load; built-in games always do.
+
+    ``only`` names plugins (entry-point or distribution names) to load even when
+    autoloading is off; ``autoload`` loads every other installed one too.
+    """
+
+    only: tuple[str, ...] = ()
+    autoload: bool = True
+
+    @classmethod
+    def choose(
+        cls,
+        only: Sequence[str] = (),
+        *,
+        none: bool = False,
+        environ: Mapping[str, str] | None = None,
+    ) -> PluginSelection:
+        """``--plugins`` / ``--no-plugins`` and the environment, as the CLI passes them."""
+        env = os.environ if environ is None else environ
+        names = tuple(n.strip() for text in only for n in text.split(",") if n.strip())
+        autoload = not none and not names and not env.get(AUTOLOAD_ENV)
+        return cls(names, autoload)
+
+    def wants(self, entry_point: EntryPoint) -> bool:
+        """Whether ``entry_point`` is loaded under this selection."""
+        dist = entry_point.dist.name if entry_point.dist is not None else None
+        if dist == BUILT_IN_DISTRIBUTION:
+            return True
+        return self.autoload or entry_point.name in self.only or dist in self.only
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +84,8 @@ class PluginHost:
     manager: pluggy.PluginManager
     plugins: list[PluginRecord] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    """Installed external plugins left out by the selection (not an error)."""
 
     def games(self) -> list[GameInfo]:
         """Every game the plugins provide, in plugin registration order."""
@@ -108,16 +154,52 @@ def _check_hook_names(
 
 
 def _entry_points() -> Iterable[EntryPoint]:
-    return sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
+    """Built-in games first, then external plugins, each by name."""
+
+    def order(ep: EntryPoint) -> tuple[bool, str]:
+        dist = ep.dist.name if ep.dist is not None else None
+        return (dist != BUILT_IN_DISTRIBUTION, ep.name)
+
+    return sorted(entry_points(group=ENTRY_POINT_GROUP), key=order)
 
 
-def load_plugins(extra: Sequence[tuple[str, object]] = (), *, autoload: bool = True) -> PluginHost:
-    """Create the manager, load entry-point plugins (built-in games included) and ``extra``."""
+def _unknown_names(selection: PluginSelection, found: Sequence[EntryPoint]) -> list[Diagnostic]:
+    """A problem for each name ``--plugins`` gave that no installed plugin has."""
+    known = {ep.name for ep in found} | {ep.dist.name for ep in found if ep.dist is not None}
+    problems = []
+    for name in selection.only:
+        if name in known:
+            continue
+        close = difflib.get_close_matches(name, sorted(known), n=1)
+        hint = f"did you mean {close[0]!r}?" if close else "'hexforge plugins' lists them"
+        problems.append(
+            Diagnostic(UNKNOWN_PLUGIN, f"no installed plugin is named {name!r}", hint=hint)
+        )
+    return problems
+
+
+def load_plugins(
+    extra: Sequence[tuple[str, object]] = (),
+    *,
+    autoload: bool = True,
+    selection: PluginSelection | None = None,
+) -> PluginHost:
+    """Create the manager, load entry-point plugins (built-in games included) and ``extra``.
+
+    ``autoload=False`` loads no entry point at all (tests); ``selection`` chooses among
+    the external plugins (default: :meth:`PluginSelection.choose` with no options).
+    """
     manager = pluggy.PluginManager(PROJECT)
     manager.add_hookspecs(hookspecs)
     host = PluginHost(manager)
+    chosen = selection if selection is not None else PluginSelection.choose()
     if autoload:
-        for entry_point in _entry_points():
+        found = list(_entry_points())
+        host.problems.extend(_unknown_names(chosen, found))
+        for entry_point in found:
+            if not chosen.wants(entry_point):
+                host.skipped.append(entry_point.name)
+                continue
             if manager.has_plugin(entry_point.name):
                 host.problems.append(
                     Diagnostic(

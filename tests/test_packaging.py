@@ -16,6 +16,12 @@ FOLDERS = {
     "content": "hexforge.content",
     "plugins": "hexforge.plugins",
 }
+EXAMPLES = ROOT / "plugins" / "examples"
+"""Example expansions: separate packages with their own pyproject.toml, not hexforge's."""
+
+
+def _ours(path: Path) -> bool:
+    return not path.is_relative_to(EXAMPLES)
 
 
 def _package_folders() -> set[str]:
@@ -25,7 +31,7 @@ def _package_folders() -> set[str]:
     """
     found = set()
     for folder, package in FOLDERS.items():
-        for init in (ROOT / folder).rglob("__init__.py"):
+        for init in filter(_ours, (ROOT / folder).rglob("__init__.py")):
             relative = init.parent.relative_to(ROOT / folder)
             found.add(".".join([package, *relative.parts]))
     for data in (ROOT / "content").rglob("*"):
@@ -45,7 +51,7 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
 def _import_everything() -> None:
     """Codes are defined at import time, so import every hexforge module first."""
     for folder, package in FOLDERS.items():
-        for path in (ROOT / folder).rglob("*.py"):
+        for path in filter(_ours, (ROOT / folder).rglob("*.py")):
             parts = path.relative_to(ROOT / folder).with_suffix("").parts
             if parts[-1] == "__init__":
                 parts = parts[:-1]

@@ -14,6 +14,7 @@ import click
 from rich.console import Console
 
 from hexforge.core import codes
+from hexforge.core.cli.new_cmd import new_command
 from hexforge.core.cli.play_cmd import play_command
 from hexforge.core.cli.plugins_cmd import plugins_command
 from hexforge.core.cli.render_cmd import render_command
@@ -23,7 +24,7 @@ from hexforge.core.cli.test_cmd import test_command
 from hexforge.core.cli.validate_cmd import validate_command
 from hexforge.core.errors import ExitCode, HexforgeError
 from hexforge.core.report import render_text
-from hexforge.plugins.manager import PluginHost, load_plugins
+from hexforge.plugins.manager import PluginHost, PluginSelection, load_plugins
 
 BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
     plugins_command,
@@ -32,6 +33,7 @@ BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
     test_command,
     play_command,
     render_command,
+    new_command,
 )
 REPORT_URL = "https://github.com/hexforge/hexforge/issues"
 
@@ -48,9 +50,20 @@ class HexforgeGroup(click.Group):
 
     @property
     def host(self) -> PluginHost:
-        """The plugins, loaded on first use; their problems are reported once on stderr."""
+        """The plugins, loaded on first use; their problems are reported once on stderr.
+
+        ``--plugins`` / ``--no-plugins`` are parsed before any subcommand is looked up,
+        so the selection is read from the current context's parameters.
+        """
         if self._host is None:
-            self._host = load_plugins(self._extra_plugins)
+            ctx = click.get_current_context(silent=True)
+            params = ctx.params if ctx is not None else {}
+            if params.get("only") and params.get("no_plugins"):
+                raise click.UsageError("--plugins and --no-plugins exclude each other")
+            selection = PluginSelection.choose(
+                params.get("only") or (), none=bool(params.get("no_plugins"))
+            )
+            self._host = load_plugins(self._extra_plugins, selection=selection)
             if self._host.problems:
                 render_text(self._host.problems, Console(stderr=True))
             for command in self._host.cli_commands():
@@ -101,6 +114,16 @@ def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
     @click.version_option(version("hexforge"), "--version", "-V", prog_name="hexforge")
     @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
     @click.option(
+        "--plugins",
+        "only",
+        multiple=True,
+        metavar="NAMES",
+        help="Load only these external plugins (comma-separated; built-in games always load).",
+    )
+    @click.option(
+        "--no-plugins", is_flag=True, help="Load no external plugin (built-in games only)."
+    )
+    @click.option(
         "--lang",
         type=click.Choice(LANGUAGES),
         default="en",
@@ -108,7 +131,9 @@ def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
         help="Language of card names and texts in output.",
     )
     @click.pass_context
-    def hexforge(ctx: click.Context, debug: bool, lang: str) -> None:
+    def hexforge(
+        ctx: click.Context, debug: bool, only: tuple[str, ...], no_plugins: bool, lang: str
+    ) -> None:
         """hexforge: rules, content and games for hex tactical board games."""
         group = ctx.command
         assert isinstance(group, HexforgeGroup)

@@ -1,23 +1,59 @@
-"""``hexforge plugins``: what is installed and what each plugin provides."""
+"""``hexforge plugins``: what is installed and what each plugin registers.
+
+The default listing gives each plugin's distribution, version, games and packs;
+``--verbose`` adds everything else it registers (kinds, verbs, events, drivers, runners,
+commands) and the cards its packs replace. Problems (a broken plugin, two plugins
+declaring the same word) are printed too and make the exit code 1.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import click
 from rich.table import Table
 
 from hexforge.core.cli.state import get_state
-from hexforge.core.errors import ExitCode
+from hexforge.core.cli.validate_cmd import catalogue_from_host
+from hexforge.core.errors import Diagnostic, ExitCode
+from hexforge.core.packs.catalogue import Catalogue
+from hexforge.core.packs.validate import compile_packs
+from hexforge.core.report import render_text
+from hexforge.plugins.survey import Registrations, names, survey
+
+VERBOSE_ROWS = (
+    "kinds",
+    "declarations",
+    "events",
+    "triggers",
+    "verbs",
+    "conditions",
+    "nouns",
+    "stats",
+    "procedures",
+    "drivers",
+    "runners",
+    "renderers",
+    "commands",
+    "replaces",
+)
 
 
 @click.command("plugins")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-def plugins_command(fmt: str) -> None:
-    """List installed plugins, their versions and the games they provide."""
+@click.option(
+    "--verbose", "-v", is_flag=True, help="Everything each plugin registers, and its replaces."
+)
+def plugins_command(fmt: str, verbose: bool) -> None:
+    """List installed plugins: versions, games, packs and what each registers."""
     state = get_state()
     host = state.plugins
-    games_by_plugin = {r.name: [g.id for g in host.games_of(r.name)] for r in host.plugins}
+    found = survey(host)
+    problems: list[Diagnostic] = list(found.problems)  # load problems: printed at load
+    catalogue = catalogue_from_host(host)
+    for registrations in found.by_plugin.values():
+        problems.extend(_packs(catalogue, registrations, with_cards=verbose))
     if fmt == "json":
         rows = [
             {
@@ -25,19 +61,60 @@ def plugins_command(fmt: str) -> None:
                 "module": r.module,
                 "distribution": r.distribution,
                 "version": r.version,
-                "games": games_by_plugin[r.name],
+                **found.by_plugin[r.name].as_json(),
             }
             for r in host.plugins
         ]
-        problems = [d.message for d in host.problems]
-        state.out.print_json(json.dumps({"plugins": rows, "problems": problems}))
+        payload = {
+            "plugins": rows,
+            "skipped": host.skipped,
+            "problems": [d.message for d in [*host.problems, *problems]],
+        }
+        state.out.print_json(json.dumps(payload))
     else:
         table = Table(title="hexforge plugins")
-        for column in ("plugin", "distribution", "version", "games", "module"):
+        for column in ("plugin", "distribution", "version", "games", "packs"):
             table.add_column(column)
         for r in host.plugins:
-            games = ", ".join(games_by_plugin[r.name]) or "-"
-            table.add_row(r.name, r.distribution or "-", r.version or "-", games, r.module)
+            reg = found.by_plugin[r.name]
+            table.add_row(
+                r.name, r.distribution or "-", r.version or "-", names(reg.games), names(reg.packs)
+            )
         state.out.print(table)
-    if host.problems:
+        if verbose:
+            for r in host.plugins:
+                _details(r.name, r.module, found.by_plugin[r.name])
+        if host.skipped:
+            click.echo(f"not loaded (--plugins/--no-plugins): {', '.join(host.skipped)}")
+        render_text(problems, state.err)
+    if problems or host.problems:
         raise click.exceptions.Exit(ExitCode.CONTENT)
+
+
+def _details(name: str, module: str, reg: Registrations) -> None:
+    click.echo(f"\n{name} ({module})")
+    for row in VERBOSE_ROWS:
+        items: Sequence[str] = getattr(reg, row)
+        if items:
+            click.echo(f"  {row}: {names(items)}")
+
+
+def _packs(catalogue: Catalogue, reg: Registrations, *, with_cards: bool) -> list[Diagnostic]:
+    """Fill ``packs`` ('id version') and, with ``with_cards``, ``replaces``; their problems."""
+    if not reg.pack_folders:
+        return []
+    compiled = compile_packs(reg.pack_folders, catalogue)
+    problems: list[Diagnostic] = []
+    for pack in compiled:
+        if pack.manifest is None:
+            reg.packs.append(f"{pack.root} (unreadable)")
+            problems.extend(pack.diagnostics)
+            continue
+        reg.packs.append(f"{pack.manifest.id} {pack.manifest.version}")
+        if with_cards:
+            reg.replaces.extend(
+                f"{entry.card.id} replaces {entry.card.replaces}"
+                for entry in pack.cards()
+                if entry.card.replaces is not None
+            )
+    return problems

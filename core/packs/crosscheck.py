@@ -94,7 +94,9 @@ def _requirements(pack: CompiledPack, by_id: dict[str, list[CompiledPack]]) -> l
             )
             problems.append(
                 pack.manifest_at[f"requires/{required}:key"].diagnostic(
-                    codes.MISSING_PACK, f"required pack '{required}' is not installed", hint
+                    codes.MISSING_PACK,
+                    f"pack '{pack.id}' requires pack '{required}', which is not installed",
+                    hint,
                 )
             )
             continue
@@ -104,7 +106,8 @@ def _requirements(pack: CompiledPack, by_id: dict[str, list[CompiledPack]]) -> l
             problems.append(
                 value.diagnostic(
                     codes.PACK_VERSION,
-                    f"pack '{required}' is version {other.version}, outside '{text}'",
+                    f"pack '{pack.id}' requires '{required}' {text}, but the installed "
+                    f"'{required}' is version {other.version} ({found[0].root})",
                     "update the range or install a matching version of the pack",
                 )
             )

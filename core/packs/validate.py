@@ -83,7 +83,13 @@ def validate(
     roots = find_pack_roots(paths, usage, problems) if paths else list(catalogue.installed_packs)
     targets = {_resolved(r) for r in roots}
     context = [p for p in catalogue.installed_packs if _resolved(p) not in targets]
-    pending = [_start(root, catalogue, cache) for root in [*roots, *context]]
+    pending = [_start(root, catalogue, cache) for root in roots]
+    # A pack given by path stands in for the installed copy with its id (a modder
+    # validating the working copy of an installed expansion), rather than duplicating it.
+    given = {p.pack.id for p in pending}
+    pending.extend(
+        p for p in (_start(r, catalogue, cache) for r in context) if p.pack.id not in given
+    )
     keys = [p.key for p in pending if p.key is not None]
     whole = run_key(keys, len(roots)) if cache is not None and len(keys) == len(pending) else None
     if problems:  # the run's result then depends on more than the packs' contents

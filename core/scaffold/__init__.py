@@ -1,0 +1,1 @@
+"""Templates of ``hexforge new``: package data, filled in by :mod:`hexforge.core.cli.new_cmd`."""

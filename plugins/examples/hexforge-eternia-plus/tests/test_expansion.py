@@ -1,0 +1,97 @@
+"""The example expansion as a user gets it: installed, listed, valid, its verb working.
+
+Run from hexforge's CI (.ci/run) after ``pip install ./plugins/examples/hexforge-eternia-plus``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from hexforge_eternia_plus import PACK
+from hexforge_eternia_plus.verbs import siphon_mana
+
+from hexforge.core.cli.main import make_cli
+from hexforge.core.engine import Engine, RandomAgent
+from hexforge.core.hexgrid import Hex
+from hexforge.core.rules import EffectContext, Source, Tier
+from hexforge.dsl.api import compile_text
+from hexforge.dsl.vocabulary import vocabulary_for
+from hexforge.plugins.manager import load_plugins
+from hexforge.plugins.motu.library import motu_ruleset
+from hexforge.plugins.motu.units import create_character
+
+VERB = "siphon {amount:int} mana from {target:character}"
+
+
+def test_hexforge_plugins_lists_the_pack_the_verb_and_the_replacement() -> None:
+    result = CliRunner().invoke(make_cli(), ["plugins", "--verbose"])
+    assert result.exit_code == 0, result.output
+    assert "eternia-plus 0.1.0" in result.output
+    assert f"motu: {VERB}" in result.output
+    assert "eternia-plus/stratos replaces motu/stratos" in result.output
+
+
+def test_the_pack_validates_strictly() -> None:
+    result = CliRunner().invoke(make_cli(), ["validate", "--strict", "--no-cache", str(PACK)])
+    assert result.exit_code == 0, result.output
+
+
+def test_no_plugins_leaves_the_expansion_out() -> None:
+    result = CliRunner().invoke(make_cli(), ["--no-plugins", "plugins"])
+    assert result.exit_code == 0, result.output
+    assert "eternia-plus" in result.output.split("not loaded")[-1]
+
+
+def test_a_second_replacement_of_stratos_is_reported_naming_both(tmp_path: Path) -> None:
+    """Two packs replacing one card is an error, whatever the install order."""
+    rival = tmp_path / "rival"
+    (rival / "cards").mkdir(parents=True)
+    (rival / "pack.yaml").write_text(
+        "id: rival\nname: {en: Rival}\nversion: 1.0.0\ngame: motu\n"
+        "requires: {motu: '*', eternia-plus: '*'}\n"
+    )
+    card = (PACK / "cards" / "errata.yaml").read_text().replace("eternia-plus/", "rival/")
+    (rival / "cards" / "errata.yaml").write_text(card)
+    result = CliRunner().invoke(
+        make_cli(), ["validate", "--no-cache", str(rival), str(PACK)], terminal_width=200
+    )
+    assert result.exit_code == 1
+    assert "HF216" in result.output and "'motu/stratos' is already replaced by" in result.output
+
+
+def test_the_verb_extends_the_motu_vocabulary() -> None:
+    vocabulary = vocabulary_for(load_plugins(), "motu")
+    assert VERB in [verb.template.text for verb in vocabulary.verbs]
+    effect = compile_text(
+        "siphon 2 mana from target", vocabulary, Source("eternia-plus/moss-man", Tier(1, "x"))
+    )
+    assert effect is not None
+
+
+def _duel() -> Engine:
+    players = ["masters", "evil"]
+    engine = Engine.new(motu_ruleset(), 1, players, {p: RandomAgent(1) for p in players})
+    create_character(engine, "skeletor", "motu/skeletor", "evil", Hex(0, 0))
+    create_character(engine, "he-man", "motu/he-man", "masters", Hex(3, 0))
+    return engine
+
+
+def test_spore_drain_takes_no_more_mana_than_the_target_has() -> None:
+    engine = _duel()
+    engine.set_prop("he-man", "mana", 1)
+    source = Source("eternia-plus/moss-man", Tier(1, "character"))
+    siphon_mana(EffectContext(engine, source, "skeletor"), 2, "he-man")
+    assert engine.prop("he-man", "mana") == 0
+    assert engine.prop("skeletor", "mana") == 1
+
+
+def test_spore_drain_never_lifts_mana_above_five() -> None:
+    """rulebook §Mana: a character holds at most five mana; what it cannot hold is lost."""
+    engine = _duel()
+    engine.set_prop("he-man", "mana", 3)
+    engine.set_prop("skeletor", "mana", 4)
+    source = Source("eternia-plus/moss-man", Tier(1, "character"))
+    siphon_mana(EffectContext(engine, source, "skeletor"), 2, "he-man")
+    assert engine.prop("he-man", "mana") == 1
+    assert engine.prop("skeletor", "mana") == 5

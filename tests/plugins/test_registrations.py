@@ -1,0 +1,146 @@
+"""What each plugin registers (``hexforge plugins --verbose``), conflicts between
+expansions, and broken expansions reported by name while the rest still works (issue 11)."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hexforge.core import codes
+from hexforge.core.cli.main import make_cli
+from hexforge.core.rules import EffectContext
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins import manager as manager_module
+from hexforge.plugins.manager import load_plugins
+from hexforge.plugins.markers import hookimpl
+from hexforge.plugins.plugin_codes import REGISTRATION_CONFLICT
+from hexforge.plugins.survey import survey
+from tests.plugins import fake_expansion
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+class Rival:
+    """A second expansion declaring the same verb as fake_expansion."""
+
+    @hookimpl
+    def hexforge_dsl_vocabulary(self, game: str, vocabulary: Vocabulary) -> None:
+        if game == "motu":
+            vocabulary.verb("sprout on {target:character}", self.grow)
+
+    @staticmethod
+    def grow(ctx: EffectContext, target: str) -> None:
+        ctx.game.set_prop(target, "grown", True)
+
+
+class Broken:
+    """An expansion whose hook raises."""
+
+    @hookimpl
+    def hexforge_content_packs(self) -> list[Path]:
+        raise RuntimeError("the pack folder went missing")
+
+
+def _invoke(*args: str, extra: list[tuple[str, object]]) -> tuple[int, str]:
+    result = CliRunner().invoke(make_cli(extra), list(args), terminal_width=200)
+    return result.exit_code, result.output
+
+
+def _json_and_errors(*args: str, extra: list[tuple[str, object]]) -> tuple[int, str, str]:
+    result = CliRunner().invoke(make_cli(extra), list(args), terminal_width=200)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_survey_tells_each_plugins_registrations_apart() -> None:
+    found = survey(load_plugins([("sprout", fake_expansion)]))
+    assert found.problems == []
+    sprout = found.by_plugin["sprout"]
+    assert sprout.verbs == ["motu: sprout on {target:character}"]
+    assert sprout.games == [] and sprout.pack_folders == [fake_expansion.PACK]
+    motu = found.by_plugin["motu"]
+    assert "motu/character" in motu.kinds and "motu" in motu.drivers
+    assert "motu: knocked_out" in motu.events and "motu: test" in motu.procedures
+    assert "motu: sprout on {target:character}" not in motu.verbs
+
+
+def test_plugins_verbose_lists_packs_verbs_and_replaces() -> None:
+    code, out = _invoke("plugins", "--verbose", extra=[("sprout", fake_expansion)])
+    assert code == 0, out
+    assert "sprout 1.2.0" in out
+    assert "verbs: motu: sprout on {target:character}" in out
+    assert "replaces: sprout/ram-man replaces motu/ram-man" in out
+    assert "kinds: motu/character" in out and "drivers: motu" in out
+
+
+def test_plugins_json_has_every_registration() -> None:
+    extra: list[tuple[str, object]] = [("sprout", fake_expansion)]
+    code, out = _invoke("plugins", "--verbose", "--format", "json", extra=extra)
+    assert code == 0, out
+    rows = {row["name"]: row for row in json.loads(out)["plugins"]}
+    assert rows["sprout"]["replaces"] == ["sprout/ram-man replaces motu/ram-man"]
+    assert rows["sprout"]["packs"] == ["sprout 1.2.0"]
+    assert rows["motu"]["distribution"] == "hexforge"
+
+
+def test_two_expansions_declaring_one_verb_are_reported_naming_both() -> None:
+    """Which implementation a card gets must not depend on install order."""
+    code, out = _invoke("plugins", extra=[("sprout", fake_expansion), ("rival", Rival())])
+    assert code == 1
+    assert REGISTRATION_CONFLICT in out
+    assert "plugins 'sprout' and 'rival' both declare the verb 'sprout on" in out
+
+
+def test_a_hook_that_raises_names_its_plugin_and_the_rest_is_listed() -> None:
+    code, out = _invoke("plugins", extra=[("broken", Broken()), ("sprout", fake_expansion)])
+    assert code == 1
+    assert "plugin 'broken' failed in hexforge_content_packs: RuntimeError" in out
+    assert "sprout 1.2.0" in out
+
+
+def test_broken_expansions_do_not_stop_validation_of_the_rest(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An import error, a bad hookimpl and invalid content: each named, the rest checked."""
+    real = list(manager_module._entry_points())
+    missing = EntryPoint(name="gone", value="hexforge_gone_expansion", group="hexforge")
+    monkeypatch.setattr(manager_module, "_entry_points", lambda: [*real, missing])
+
+    class BadHook:
+        @hookimpl
+        def hexforge_content_pack(self) -> list[Path]:
+            return []
+
+    bad_pack = tmp_path / "weeds"
+    (bad_pack / "cards").mkdir(parents=True)
+    (bad_pack / "pack.yaml").write_text(
+        "id: weeds\nname: {en: Weeds}\nversion: 1.0.0\ngame: motu\nrequires: {motu: '>=9'}\n"
+    )
+    (bad_pack / "cards" / "c.yaml").write_text(
+        "- {id: weeds/x, kind: character, name: {en: X}, provenance: invented}\n"
+    )
+
+    class BadContent:
+        @hookimpl
+        def hexforge_content_packs(self) -> list[Path]:
+            return [bad_pack]
+
+    extra = [("typo", BadHook()), ("weeds", BadContent()), ("sprout", fake_expansion)]
+    code, out, err = _json_and_errors("validate", "--no-cache", "--format", "json", extra=extra)
+    assert code == 1
+    assert f"{codes.PLUGIN_IMPORT_FAILED}: plugin 'gone'" in err and "ModuleNotFoundError" in err
+    assert f"{codes.PLUGIN_UNKNOWN_HOOK}: plugin 'typo' implements 'hexforge_content_pack'" in err
+    found = json.loads(out)["diagnostics"]
+    by_code = {d["code"]: d for d in found}
+    version = by_code["HF223"]
+    assert "pack 'weeds' requires 'motu' >=9" in version["message"]
+    assert version["file"].endswith("weeds/pack.yaml")
+    assert by_code["HF201"]["file"].endswith("weeds/cards/c.yaml")
+    assert all(d["file"].startswith(str(bad_pack)) for d in found if d["file"])
+    code, out = _invoke("validate", "--no-cache", extra=extra)
+    counted = re.search(r"in \d+ files \((\d+) packs", out)
+    assert code == 1 and counted is not None and int(counted.group(1)) >= 4, out

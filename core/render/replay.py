@@ -46,6 +46,9 @@ class Replay:
     frames: tuple[ReplayFrame, ...]
     score_label: str = "score"
     """What the score numbers are (``VP``, ``HQ toughness``)."""
+    background: str | None = None
+    """A picture shown under every board (SVG, same size): what never changes, such as a
+    map's terrain, so each board only holds what moves. None: boards are whole pictures."""
 
 
 @dataclass(frozen=True, slots=True)

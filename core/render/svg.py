@@ -56,7 +56,8 @@ class Svg:
     root: ET.Element
 
     @classmethod
-    def new(cls, width: float, height: float, title: str) -> Svg:
+    def new(cls, width: float, height: float, title: str, *, background: bool = True) -> Svg:
+        """An empty picture; ``background=False`` leaves it transparent (an overlay)."""
         root = ET.Element(
             "svg",
             _attrs(
@@ -70,16 +71,17 @@ class Svg:
             ),
         )
         el(root, "title", title)
-        el(
-            root,
-            "rect",
-            class_="background",
-            x=0,
-            y=0,
-            width=fmt(width),
-            height=fmt(height),
-            fill="#ffffff",
-        )
+        if background:
+            el(
+                root,
+                "rect",
+                class_="background",
+                x=0,
+                y=0,
+                width=fmt(width),
+                height=fmt(height),
+                fill="#ffffff",
+            )
         return cls(root)
 
     @property

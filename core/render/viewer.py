@@ -34,6 +34,9 @@ header .meta{font-size:12px;color:#ccc}
 main{display:grid;grid-template-columns:minmax(0,3fr) minmax(280px,2fr);gap:10px;padding:10px 14px}
 #board-area{background:#fff;border:1px solid #ccc;padding:6px;min-height:200px}
 #board-area svg{max-width:100%;height:auto}
+#board-area .stack{position:relative}
+#board-area .stack svg{width:100%;height:auto;display:block}
+#board-area .stack .replay-board{position:absolute;top:0;left:0;width:100%}
 .panel{background:#fff;border:1px solid #ccc;padding:6px 8px;margin-bottom:8px}
 .panel h2{font-size:13px;margin:0 0 4px 0;color:#555;text-transform:uppercase}
 #current{font-weight:bold}
@@ -55,7 +58,7 @@ JS = """
 (function(){
 'use strict';
 var data=JSON.parse(document.getElementById('replay-data').textContent);
-var steps=data.steps,boards=document.querySelectorAll('#board-area > .replay-board');
+var steps=data.steps,boards=document.querySelectorAll('#board-area .replay-board');
 var items=document.querySelectorAll('#log li'),slider=document.getElementById('slider');
 var current=-1;
 function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;
@@ -174,6 +177,11 @@ def replay_html(log: GameLogFile, replay: Replay | None, *, title: str) -> str:
         )
         or '<p class="none" id="no-board">no board pictures for this log\'s game</p>'
     )
+    if replay is not None and replay.background is not None:
+        board_html = (
+            f'<div class="stack"><div class="replay-background">{replay.background}</div>'
+            f"{board_html}</div>"
+        )
     log_items = "".join(
         f'<li class="{s["category"]}" data-step="{i + 1}">{i + 1:>4} {esc(str(s["text"]))}</li>'
         for i, s in enumerate(steps)
@@ -191,10 +199,10 @@ def replay_html(log: GameLogFile, replay: Replay | None, *, title: str) -> str:
         f"<title>{esc(title)}</title><style>{CSS}</style></head>\n"
         f'<body data-step="0"><header><h1>{esc(title)}</h1><div class="meta">{meta}</div>'
         "</header>\n"
-        '<div id="controls"><button id="first" title="Home">&#x23EE;</button>'
+        '<div id="controls"><button id="first" title="Home">Home</button>'
         '<button id="prev" title="Left arrow">&#x25C0;</button>'
         '<button id="next" title="Right arrow">&#x25B6;</button>'
-        '<button id="last" title="End">&#x23ED;</button>'
+        '<button id="last" title="End">End</button>'
         f'<input id="slider" type="range" min="1" max="{max(len(steps), 1)}" value="1">'
         '<span id="step-label"></span></div>\n'
         f'<main><section id="board-area">{board_html}</section>\n<section id="side">'

@@ -19,6 +19,7 @@ import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from hexforge.core.engine import Engine, ScriptedAgent, replay_answers
 from hexforge.core.errors import HexforgeError
@@ -116,22 +117,40 @@ def side_colour(side: str) -> str:
     return palette.side_colour(SIDES.index(side)) if side in SIDES else palette.INK
 
 
+class Layer(StrEnum):
+    """Which parts of the battleground a picture holds (a replay draws terrain once)."""
+
+    ALL = "all"
+    TERRAIN = "terrain"
+    """Terrain, zones, objectives, coordinates and the legend: what never moves."""
+    PIECES = "pieces"
+    """Models and marks only, on a transparent picture of the same size."""
+
+
 def map_svg(
     field: Map,
     units: Sequence[UnitView] = (),
     marks: Sequence[MarkView] = (),
     *,
     title: str | None = None,
+    layer: Layer = Layer.ALL,
 ) -> Svg:
     """The battleground ``field`` with ``units`` and ``marks`` on it."""
     layout, width, height = fitted(field.board, SIZE, MARGIN)
     legend_width = 240.0
-    picture = Svg.new(width + legend_width, max(height, 420.0), title or f"motu map {field.name}")
-    _ground(picture, layout, field)
-    _axes(picture, layout, field)
-    _marks(picture, layout, marks)
-    _units(picture, layout, units)
-    _legend(picture, width, field)
+    picture = Svg.new(
+        width + legend_width,
+        max(height, 420.0),
+        title or f"motu map {field.name}",
+        background=layer is not Layer.PIECES,
+    )
+    if layer is not Layer.PIECES:
+        _ground(picture, layout, field)
+        _axes(picture, layout, field)
+        _legend(picture, width, field)
+    if layer is not Layer.TERRAIN:
+        _marks(picture, layout, marks)
+        _units(picture, layout, units)
     return picture
 
 
@@ -470,12 +489,17 @@ def _initials(name: str) -> str:
     return "".join(w[0] for w in words[:3]).upper()
 
 
-def position_svg(engine: Engine) -> Svg:
+def position_svg(engine: Engine, layer: Layer = Layer.ALL) -> Svg:
     """The battleground of a motu game in ``engine`` with every model and mark."""
     from hexforge.plugins.motu.board import board_map
 
     field = board_map(engine)
-    return map_svg(field, units_of(engine), marks_of(engine), title=f"motu: {field.name}")
+    title = f"motu: {field.name}"
+    return map_svg(field, units_of(engine), marks_of(engine), title=title, layer=layer)
+
+
+def _pieces(engine: Engine) -> Svg:
+    return position_svg(engine, Layer.PIECES)
 
 
 def replay_setup(log: GameLogFile, setup: str) -> Replay:
@@ -485,7 +509,7 @@ def replay_setup(log: GameLogFile, setup: str) -> Replay:
 
     agent = ScriptedAgent(replay_answers(log.lines))
     engine = new_game(shipped_setup(setup), log.seed, {p: agent for p in SIDES})
-    recorder = FrameRecorder(engine, position_key, position_svg, _vp)
+    recorder = FrameRecorder(engine, position_key, _pieces, _vp)
     recorder.attach()
     try:
         play_game(engine)
@@ -493,7 +517,8 @@ def replay_setup(log: GameLogFile, setup: str) -> Replay:
         check_same_log(log, engine.log.lines)  # report where it went elsewhere, if it did
         raise
     check_same_log(log, engine.log.lines)
-    return Replay(GAME, recorder.boards, tuple(recorder.frames), "VP")
+    terrain = position_svg(engine, Layer.TERRAIN).text(standalone=False)
+    return Replay(GAME, recorder.boards, tuple(recorder.frames), "VP", terrain)
 
 
 def _vp(engine: Engine) -> Score:

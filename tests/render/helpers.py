@@ -42,3 +42,15 @@ def write_nshex_log(folder: Path, seed: int = 3) -> Path:
     path = folder / f"nshex-{seed}.jsonl"
     path.write_text(nshex_log_text(seed), encoding="utf-8")
     return path
+
+
+@cache
+def motu_game(seed: int = 2) -> tuple[str, dict[str, int]]:
+    """The log of a whole motu game with random agents, and its final VP."""
+    from hexforge.plugins.motu.play import MotuRunner
+
+    runner = MotuRunner()
+    played = runner.play(seed, random_agents(runner.players({}), seed), {})
+    vp = played.engine.state.data["vp"]
+    assert isinstance(vp, dict)
+    return played.engine.log.text(), {str(k): v for k, v in vp.items() if isinstance(v, int)}

@@ -10,10 +10,11 @@ import pytest
 
 from hexforge.core.engine import Engine, RandomAgent, Ruleset
 from hexforge.core.errors import HexforgeError
-from hexforge.core.render import read_log_file, replay_html
+from hexforge.core.render import parse, read_log_file, replay_html
 from hexforge.core.render.describe import describe
+from hexforge.plugins.motu.render import MotuRenderer
 from hexforge.plugins.nshex.render import NshexRenderer
-from tests.render.helpers import nshex_log_text, write_nshex_log
+from tests.render.helpers import motu_game, nshex_log_text, with_class, write_nshex_log
 
 
 def _data(page: str) -> dict[str, list[dict[str, object]]]:
@@ -108,3 +109,28 @@ def test_generic_log_shows_dice_and_decisions_without_a_board(tmp_path: Path) ->
     assert str(steps[rolls[0]]["text"]).startswith("roll 2d6 for dark: ")
     assert steps[rolls[0]]["decision_at"] == decisions[0]
     assert 'id="no-board"' in page
+
+
+def test_a_motu_replay_draws_terrain_once_and_models_per_step(tmp_path: Path) -> None:
+    """rulebook §Victory: the score beside the board is each force's VP."""
+    text, vp = motu_game()
+    path = tmp_path / "motu.jsonl"
+    path.write_text(text, encoding="utf-8")
+    log = read_log_file(path)
+    replay = MotuRenderer().replay(log)
+    assert replay is not None and replay.score_label == "VP"
+    assert len(replay.frames) == len(log.entries)
+    assert dict(replay.frames[-1].score) == vp
+    assert replay.background is not None
+    background = parse(replay.background)
+    assert len(with_class(background, "hex")) == 750 and not with_class(background, "unit")
+    for board in replay.boards:
+        root = parse(board)
+        assert not with_class(root, "hex") and not with_class(root, "background")
+    moved = next(i for i, e in enumerate(log.entries) if e["type"] == "moved")
+    unit, to = log.entries[moved]["unit"], log.entries[moved]["to"]
+    after = parse(replay.boards[replay.frames[moved].board])
+    (marker,) = [g for g in with_class(after, "unit") if g.get("data-id") == unit]
+    assert marker.get("data-coord") == to
+    page = replay_html(log, replay, title="motu")
+    assert page.count('class="replay-background"') == 1 and len(page) < 2_000_000

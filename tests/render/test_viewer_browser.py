@@ -18,8 +18,9 @@ import pytest
 
 from hexforge.core.render import read_log_file, replay_html
 from hexforge.core.render.replay import Replay
+from hexforge.plugins.motu.render import MotuRenderer
 from hexforge.plugins.nshex.render import NshexRenderer
-from tests.render.helpers import write_nshex_log
+from tests.render.helpers import motu_game, write_nshex_log
 from tests.render.test_replay import generic_log
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -94,7 +95,7 @@ def _shown(driver: Any) -> dict[str, Any]:
     """What the page shows now, read from the DOM."""
     result: dict[str, Any] = driver.execute_script(
         """
-        var visible = Array.from(document.querySelectorAll('#board-area > .replay-board'))
+        var visible = Array.from(document.querySelectorAll('#board-area .replay-board'))
             .filter(function (b) { return !b.hidden; });
         var current = document.querySelectorAll('#log li.current');
         return {
@@ -181,3 +182,29 @@ def test_dice_of_a_generic_engine_log(browser: Any, tmp_path: Path) -> None:
     assert shown["step"] == str(roll + 1) and shown["dice"] == [str(r) for r in results]
     _press(browser, Keys.ARROW_UP)
     assert _shown(browser)["dice"] == []
+
+
+def test_motu_models_are_drawn_over_the_terrain_at_every_step(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    text, _ = motu_game()
+    path = tmp_path / "motu.jsonl"
+    path.write_text(text, encoding="utf-8")
+    log = read_log_file(path)
+    replay = MotuRenderer().replay(log)
+    assert replay is not None
+    page = tmp_path / "motu.html"
+    page.write_text(replay_html(log, replay, title="motu"), encoding="utf-8")
+    browser.get(page.as_uri())
+    _press(browser, Keys.END)
+    shown = _shown(browser)
+    assert shown["boards"] == [str(replay.frames[-1].board)]
+    assert shown["score"] == [f"{player}{value}" for player, value in replay.frames[-1].score]
+    boxes = browser.execute_script(
+        """var bg = document.querySelector('.replay-background svg').getBoundingClientRect();
+        var top = Array.from(document.querySelectorAll('.replay-board'))
+            .filter(function (b) { return !b.hidden; })[0]
+            .querySelector('svg').getBoundingClientRect();
+        return [bg.left, bg.top, bg.width, bg.height, top.left, top.top, top.width, top.height];"""
+    )
+    assert boxes[2] > 300 and boxes[:4] == pytest.approx(boxes[4:], abs=0.5)

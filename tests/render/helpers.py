@@ -13,6 +13,7 @@ from hexforge.plugins.nshex.play import NshexRunner
 
 HERE = Path(__file__).parent
 BATTLE = HERE / "battle.yaml"
+NSHEX_POSITION = HERE / "nshex-position.yaml"
 
 
 def tree(picture: Svg) -> ET.Element:

@@ -4,28 +4,17 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from hexforge.core.scenarios import ScenarioAgent, drivers_from_host, scenario_from_text
+from hexforge.core.scenarios import ScenarioAgent, drivers_from_host, load_scenario
 from hexforge.plugins.nshex.board import COORDS
 from hexforge.plugins.nshex.render import NshexRenderer, position_svg
-from tests.render.helpers import host, tree, with_class
+from tests.render.helpers import NSHEX_POSITION, host, tree, with_class
 
 RENDERER = NshexRenderer()
-
-POSITION = """
-game: nshex
-name: render - two HQs, a cyborg turned south-east, a wounded soldier
-setup:
-  tiles:
-    - {id: smart/hq, tile: smart-hq, owner: smart, at: C1}
-    - {id: vegas/hq, tile: vegas-hq, owner: vegas, at: C5, wounds: 3}
-    - {id: smart/cyborg, tile: smart-cyborg, owner: smart, at: C3, rotation: 2}
-    - {id: smart/golem, tile: smart-golem, owner: smart, at: B3, rotation: 0, wounds: 1}
-"""
 
 
 def _position_root() -> ET.Element:
     drivers, _ = drivers_from_host(host())
-    scenario = scenario_from_text(POSITION, drivers)
+    scenario = load_scenario(NSHEX_POSITION, drivers)
     game = scenario.driver.setup(scenario.setup, scenario.setup_source, 1, ScenarioAgent())
     return tree(position_svg(game.engine))
 

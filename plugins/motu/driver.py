@@ -381,6 +381,7 @@ class MotuGame:
                 discard(engine, engine.entity(unit).owner or "", card_id)
         else:
             engine.set_prop(unit, "played", list[Json](as_texts(frame.data.get("played"))))
+            engine.set_prop(unit, "activated", True)
 
     def _more(self, action: str, unit: str, args: Args) -> None:
         """The round procedure's actions and the movement effects (issue 9)."""

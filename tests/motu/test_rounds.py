@@ -1,0 +1,254 @@
+"""The round procedure (issue 9): setup, card selection and initiative, double activation,
+preparation, interruption cards, forfeit - rulebook sections in each test's name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from hexforge.core.engine import Decision, Engine, FirstLegalAgent, Json, RandomAgent
+from hexforge.core.errors import HexforgeError
+from hexforge.plugins.motu.rounds import (
+    activation_phase,
+    agree_draw,
+    forfeit,
+    new_game,
+    preparation,
+    result,
+)
+from hexforge.plugins.motu.setups import load_setup, shipped_setup
+from hexforge.plugins.motu.turns import hand, pile
+
+Policy = Callable[[Decision, Engine], Json | None]
+
+
+class PolicyAgent:
+    """Answers with ``policy`` where it has an opinion, else the first legal option."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.fallback = FirstLegalAgent()
+
+    def choose(self, decision: Decision, engine: Engine) -> Json:
+        answer = self.policy(decision, engine)
+        return self.fallback.choose(decision, engine) if answer is None else answer
+
+
+def _game(policy: Policy, seed: int = 3) -> Engine:
+    agent = PolicyAgent(policy)
+    return new_game(shipped_setup("first-game"), seed, {"masters": agent, "evil": agent})
+
+
+def _ending(decision: Decision, engine: Engine) -> Json | None:
+    """End every activation at once; pass after one card each."""
+    if decision.kind == "action":
+        return "end"
+    return None
+
+
+def _notes(engine: Engine, kind: str) -> list[dict[str, Json]]:
+    return [e for e in engine.log.entries() if e["type"] == kind]
+
+
+def test_first_game_setup_hands_decks_and_first_player() -> None:
+    """rulebook §First Game Setup steps 5-7: twenty shuffled fate cards, five drawn, both
+    glory cards in hand; the roll-off winner chooses the first player."""
+    engine = _game(lambda d, e: "evil" if d.kind == "first_player" else None)
+    for player in ("masters", "evil"):
+        assert len(pile(engine, "fate", player)) == 5
+        assert len(pile(engine, "glory", player)) == 2
+        assert len(pile(engine, "deck", player)) == 15
+        assert len(set(hand(engine, player)) | set(pile(engine, "deck", player))) == 22
+    assert engine.state.data["first_player"] == "evil"
+    assert _notes(engine, "first_player")[0]["player"] == "evil"
+    assert len(engine.entities("character")) == 6
+
+
+def _select(cards: dict[str, str]) -> Policy:
+    def policy(decision: Decision, engine: Engine) -> Json | None:
+        if decision.kind == "select_card":
+            wanted = cards.get(decision.player)
+            return wanted if wanted in decision.options else "pass"
+        return _ending(decision, engine)
+
+    return policy
+
+
+@pytest.mark.parametrize(
+    ("masters", "evil", "first", "order"),
+    [
+        ("motu/heroic-charge", "motu/havoc-power", "evil", ["masters", "evil"]),  # 10 vs 1
+        ("motu/hold-fast", "motu/savage-rush", "masters", ["evil", "masters"]),  # 1 vs 10
+        ("motu/for-eternia", "motu/serpents-fury", "evil", ["evil", "masters"]),  # 8 = 8
+        ("motu/for-eternia", "motu/serpents-fury", "masters", ["masters", "evil"]),
+    ],
+)
+def test_select_cards_higher_initiative_first_ties_to_the_first_player(
+    masters: str, evil: str, first: str, order: list[str]
+) -> None:
+    """rulebook §Select Cards: cards are revealed together; the higher initiative activates
+    first, a tie goes to the first player; then the opponent activates with theirs."""
+    picks = {"masters": masters, "evil": evil}
+
+    def policy(decision: Decision, engine: Engine) -> Json | None:
+        if decision.kind == "first_player":
+            return first
+        return _select(picks)(decision, engine)
+
+    engine = _game(policy)
+    for player, card in picks.items():  # put the wanted cards in hand
+        fate = pile(engine, "fate", player)
+        deck = pile(engine, "deck", player)
+        if card not in fate:
+            deck.remove(card)
+            fate[0] = card
+    engine.state.data["round"] = 1
+    activation_phase(engine)
+    activations = _notes(engine, "activate")
+    assert [a["player"] for a in activations[:2]] == order
+    selections = [e for e in engine.log.entries() if e["type"] == "decision"]
+    assert all(e["hidden"] for e in selections if e["kind"] == "select_card")
+
+
+def test_double_activation_the_last_character_cannot_go_first() -> None:
+    """rulebook §Double Activation: the character a player activated last in a round is not
+    offered for that player's first activation of the next round."""
+    engine = _game(_select({"masters": "*", "evil": "*"}))
+    engine.state.data["last_activated"] = {"masters": "he-man"}
+    first_card = pile(engine, "fate", "masters")[0]
+    engine.agents["masters"] = PolicyAgent(_select({"masters": first_card}))
+    activation_phase(engine)
+    asked = [e for e in engine.log.entries() if e["type"] == "decision" and e["kind"] == "activate"]
+    assert asked and asked[0]["player"] == "masters"
+    assert "he-man" not in asked[0]["options"]
+    assert asked[0]["options"] == ["stratos", "man-at-arms"]
+
+
+def test_preparation_discards_then_draws_back_to_five() -> None:
+    """rulebook §Preparation Phase: discard any number of fate cards, then draw to five."""
+    discarded: list[str] = []
+
+    def policy(decision: Decision, engine: Engine) -> Json | None:
+        if decision.kind == "discard" and decision.player == "masters" and len(discarded) < 2:
+            choice = str(decision.options[1])
+            discarded.append(choice)
+            return choice
+        return "done" if decision.kind == "discard" else None
+
+    engine = _game(policy)
+    pile(engine, "fate", "masters").pop()  # one card was played
+    preparation(engine)
+    assert len(pile(engine, "fate", "masters")) == 5
+    assert pile(engine, "discard", "masters") == discarded
+    assert len(pile(engine, "deck", "masters")) == 15 - 3
+    assert len(pile(engine, "glory", "masters")) == 2  # no new glory cards
+
+
+def test_activation_puts_the_cards_on_the_character_and_keeps_mana() -> None:
+    """rulebook §Resolve Card, §End Activation: AP and mana from the card; played cards go
+    onto the character (it is no longer ready); unspent AP are lost, mana stays."""
+    card = "motu/sorceress-gift"  # initiative 1, 1 AP, 3 mana
+
+    def policy(decision: Decision, engine: Engine) -> Json | None:
+        if decision.kind == "select_card":
+            return card if card in decision.options else "pass"
+        if decision.kind == "bonus":
+            return "mana"
+        if decision.kind == "activate":
+            return "he-man"
+        return _ending(decision, engine)
+
+    engine = _game(policy)
+    fate, deck = pile(engine, "fate", "masters"), pile(engine, "deck", "masters")
+    if card not in fate:
+        deck.remove(card)
+        fate[0] = card
+    activation_phase(engine)
+    assert engine.prop("he-man", "played") == [card]
+    assert engine.prop("he-man", "mana") == 4  # 3 from the card, 1 from the bonus
+    assert engine.top is None  # the activation closed: its AP are gone
+
+
+def test_forfeit_and_agreed_draw() -> None:
+    """rulebook §Scoring: a player may forfeit (the opponent wins) or both may agree to a
+    draw, at any time; a game has one result."""
+    engine = _game(_ending)
+    forfeit(engine, "evil")
+    assert result(engine) == {"winner": "masters", "reason": "evil forfeits"}
+    with pytest.raises(HexforgeError) as error:
+        agree_draw(engine)
+    assert error.value.code == "HF764"
+    other = _game(_ending)
+    agree_draw(other)
+    assert result(other) == {"winner": None, "reason": "agreed draw"}
+
+
+def test_a_whole_game_is_deterministic() -> None:
+    """Same seed and same agents: the same log (docs/engine.md, determinism)."""
+    from hexforge.plugins.motu.rounds import play_game
+
+    logs = []
+    for _ in range(2):
+        agents = {"masters": RandomAgent(5), "evil": RandomAgent(6)}
+        engine = new_game(shipped_setup("first-game"), 11, agents)
+        play_game(engine)
+        logs.append(engine.log.text())
+    assert logs[0] == logs[1]
+
+
+SETUP = """\
+name: broken
+provenance: invented
+map: first-game
+points: 30
+forces:
+  masters:
+    - {id: he-man, card: he-man}
+    - {id: ram, card: skeletor, at: B2}
+  evil:
+    - {id: skeletor, card: skeletor, at: B2}
+decks:
+  masters: {fate: [sword-raised], glory: [champion-of-grayskull, dark-conquest]}
+  evil: {fate: [], glory: []}
+"""
+
+
+def test_setup_file_problems_are_reported_at_their_lines(tmp_path: Path) -> None:
+    """Standard setup limits: a force of at most the setup's points (100 by default), a
+    twenty-card fate deck and two glory cards of the force's own faction (HF761-HF763)."""
+    path = tmp_path / "broken.yaml"
+    path.write_text(SETUP, encoding="utf-8")
+    with pytest.raises(HexforgeError) as error:
+        load_setup(path)
+    found = {(d.code, d.span.line if d.span else 0) for d in error.value.diagnostics}
+    assert ("HF761", 8) in found  # Skeletor is no Masters character
+    assert ("HF762", 7) in found  # 19 + 3 + 21 + 3 > 30
+    assert ("HF763", 12) in found  # one fate card, not 20; Dark Conquest is Evil's
+    assert any("dark-conquest" in d.message for d in error.value.diagnostics)
+    assert ("HF763", 13) in found  # no cards at all
+    assert ("HF761", 10) in found  # B2 is not in the Evil deployment zone
+
+
+def test_standard_setup_deploys_characters_without_a_place() -> None:
+    """Characters without ``at`` are deployed alternately, first player first, on free
+    hexes of their zone (a reading; the Battleground Book is not available)."""
+    setup = shipped_setup("first-game")
+    forces = {
+        side: tuple(e.model_copy(update={"at": None}) for e in entries)
+        for side, entries in setup.forces.items()
+    }
+    open_setup = type(setup)(setup.name, setup.map, forces, setup.decks)
+    agents = {"masters": RandomAgent(1), "evil": RandomAgent(2)}
+    engine = new_game(open_setup, 4, agents)
+    deploys = [e for e in engine.log.entries() if e["type"] == "decision" and e["kind"] == "deploy"]
+    assert len(deploys) == 6
+    first = engine.state.data["first_player"]
+    assert [d["player"] for d in deploys][:2] == [
+        first,
+        "evil" if first == "masters" else "masters",
+    ]
+    for entity in engine.entities("character"):
+        row = int(str(engine.prop(entity.id, "hex"))[1:].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        assert (row <= 3) if entity.owner == "masters" else (row >= 23)

@@ -26,7 +26,7 @@ from hexforge.core.render.replay import (
     ordered_score,
     read_log_file,
 )
-from hexforge.core.render.svg import Svg, el, fmt, parse, points
+from hexforge.core.render.svg import Svg, el, fmt, label, line, parse, points
 from hexforge.core.render.viewer import replay_html
 
 __all__ = [
@@ -48,7 +48,9 @@ __all__ = [
     "fitted",
     "fmt",
     "hex_polygon",
+    "label",
     "legend",
+    "line",
     "ordered_score",
     "parse",
     "points",

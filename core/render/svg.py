@@ -108,3 +108,51 @@ def parse(text: str) -> ET.Element:
         if node.tag.startswith("{"):
             node.tag = node.tag.split("}", 1)[1]
     return root
+
+
+def label(
+    parent: ET.Element,
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    *,
+    class_: str,
+    fill: str,
+    anchor: str = "middle",
+    bold: bool = False,
+) -> ET.Element:
+    """A line of text at ``(x, y)`` (the baseline), centred unless ``anchor`` says otherwise."""
+    return el(
+        parent,
+        "text",
+        text,
+        class_=class_,
+        x=fmt(x),
+        y=fmt(y),
+        font_size=fmt(size),
+        text_anchor=anchor,
+        font_weight="bold" if bold else None,
+        fill=fill,
+    )
+
+
+def line(
+    parent: ET.Element,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    *,
+    stroke: str,
+    width: float,
+) -> ET.Element:
+    """A straight stroke from ``a`` to ``b``."""
+    return el(
+        parent,
+        "line",
+        x1=fmt(a[0]),
+        y1=fmt(a[1]),
+        x2=fmt(b[0]),
+        y2=fmt(b[1]),
+        stroke=stroke,
+        stroke_width=fmt(width),
+    )

@@ -41,6 +41,7 @@ from hexforge.core.render import (
     fitted,
     fmt,
     hex_polygon,
+    label,
     legend,
     ordered_score,
     palette,
@@ -246,31 +247,22 @@ def _ladder(parent: ET.Element, layout: HexLayout, hex_: Hex) -> None:
 def _axes(picture: Svg, layout: HexLayout, field: Map) -> None:
     """Column letters above the board and row numbers left of it (docs/coordinates.md)."""
     axes = picture.group("axes")
+    size = SIZE * 0.5
     for column in range(field.columns):
         x, y = layout.centre(from_offset(column, 0))
-        el(
-            axes,
-            "text",
-            column_letters(column),
-            class_="axis column",
-            x=fmt(x),
-            y=fmt(y - SIZE * 1.05),
-            font_size=fmt(SIZE * 0.5),
-            text_anchor="middle",
-            fill=palette.INK,
-        )
+        letters = column_letters(column)
+        label(axes, letters, x, y - SIZE * 1.05, size, class_="axis column", fill=palette.INK)
     for row in range(field.rows):
         x, y = layout.centre(from_offset(0, row))
-        el(
+        label(
             axes,
-            "text",
             str(row + 1),
+            x - SIZE * 1.15,
+            y + SIZE * 0.18,
+            size,
             class_="axis row",
-            x=fmt(x - SIZE * 1.15),
-            y=fmt(y + SIZE * 0.18),
-            font_size=fmt(SIZE * 0.5),
-            text_anchor="end",
             fill=palette.INK,
+            anchor="end",
         )
 
 
@@ -289,15 +281,13 @@ def _marks(picture: Svg, layout: HexLayout, marks: Sequence[MarkView]) -> None:
             fill=side_colour(mark.side),
             stroke=palette.INK,
         )
-        el(
+        label(
             group,
-            "text",
             mark.label,
+            x,
+            y + r + SIZE * 0.3,
+            SIZE * 0.32,
             class_="mark-label",
-            x=fmt(x),
-            y=fmt(y + r + SIZE * 0.3),
-            font_size=fmt(SIZE * 0.32),
-            text_anchor="middle",
             fill=palette.INK,
         )
 
@@ -329,78 +319,57 @@ def _units(picture: Svg, layout: HexLayout, units: Sequence[UnitView]) -> None:
                 stroke="#ffffff",
                 stroke_width=fmt(SIZE * 0.08),
             )
-        el(
+        label(
             marker,
-            "text",
             unit.label,
+            0,
+            SIZE * 0.14,
+            SIZE * 0.36,
             class_="unit-label",
-            x=0,
-            y=fmt(SIZE * 0.14),
-            font_size=fmt(SIZE * 0.36),
-            text_anchor="middle",
-            font_weight="bold",
             fill="#ffffff",
+            bold=True,
         )
         if unit.knocked_out:
-            el(
-                marker,
-                "text",
-                "KO",
-                class_="knocked-out",
-                x=0,
-                y=fmt(-SIZE * 0.6),
-                font_size=fmt(SIZE * 0.4),
-                text_anchor="middle",
-                fill=palette.WOUND,
+            label(
+                marker, "KO", 0, -SIZE * 0.6, SIZE * 0.4, class_="knocked-out", fill=palette.WOUND
             )
         _badges(marker, unit)
 
 
 def _badges(marker: ET.Element, unit: UnitView) -> None:
-    small = fmt(SIZE * 0.34)
-    el(
+    small = SIZE * 0.34
+    right = SIZE * 0.62
+    label(
         marker,
-        "text",
         f"{unit.wounds}/{unit.health}",
+        right,
+        -SIZE * 0.3,
+        small,
         class_="wounds",
-        x=fmt(SIZE * 0.62),
-        y=fmt(-SIZE * 0.3),
-        font_size=small,
         fill=palette.WOUND,
-        font_weight="bold",
+        anchor="start",
+        bold=True,
     )
     if unit.mana:
-        el(
+        label(
             marker,
-            "text",
             f"{unit.mana}m",
+            right,
+            SIZE * 0.1,
+            small,
             class_="mana",
-            x=fmt(SIZE * 0.62),
-            y=fmt(SIZE * 0.1),
-            font_size=small,
             fill=palette.MANA,
-            font_weight="bold",
+            anchor="start",
+            bold=True,
         )
     low = SIZE * 0.95
     for kind, name, colour in (
         ("buff", unit.buff, palette.BUFF),
         ("debuff", unit.debuff, palette.DEBUFF),
     ):
-        if name is None:
-            continue
-        el(
-            marker,
-            "text",
-            name,
-            class_=kind,
-            x=0,
-            y=fmt(low),
-            font_size=small,
-            text_anchor="middle",
-            fill=colour,
-            font_weight="bold",
-        )
-        low += SIZE * 0.36
+        if name is not None:
+            label(marker, name, 0, low, small, class_=kind, fill=colour, bold=True)
+            low += SIZE * 0.36
 
 
 def _legend(picture: Svg, x: float, field: Map) -> None:
@@ -578,10 +547,10 @@ class _CardWriter:
         """Stat names over their values, one column each."""
         names_y = self.y + 11 * 1.3
         values_y = names_y + 15 * 1.3
-        for index, (label, value) in enumerate(cells):
+        for index, (name, value) in enumerate(cells):
             x = 16 + index * 56
-            self.parts.append((label, "stat-name", x, names_y, "11|normal", palette.MUTED))
-            self.parts.append((str(value), f"stat {label}", x, values_y, "15|bold", palette.INK))
+            self.parts.append((name, "stat-name", x, names_y, "11|normal", palette.MUTED))
+            self.parts.append((str(value), f"stat {name}", x, values_y, "15|bold", palette.INK))
         self.y = values_y
 
     def gap(self, amount: float = 6) -> None:

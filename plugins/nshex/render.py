@@ -30,7 +30,9 @@ from hexforge.core.render import (
     fitted,
     fmt,
     hex_polygon,
+    label,
     legend,
+    line,
     ordered_score,
     palette,
     points,
@@ -138,30 +140,13 @@ def _side_icons(
                 a = _side_point(apothem * 0.55, side, shift)
                 b = _side_point(apothem * 0.92, side, shift)
                 width = apothem * (0.16 if kind == "gauss" else 0.07)
-                el(
-                    icon,
-                    "line",
-                    x1=fmt(a[0]),
-                    y1=fmt(a[1]),
-                    x2=fmt(b[0]),
-                    y2=fmt(b[1]),
-                    stroke=palette.INK if kind == "ranged" else "#6c3483",
-                    stroke_width=fmt(width),
-                )
+                colour = palette.INK if kind == "ranged" else "#6c3483"
+                line(icon, a, b, stroke=colour, width=width)
     for side in sorted(tile.armour):
         icon = _icon(turned, "armour", side, rotation)
         a = _side_point(apothem * 0.86, side, -apothem * 0.42)
         b = _side_point(apothem * 0.86, side, apothem * 0.42)
-        el(
-            icon,
-            "line",
-            x1=fmt(a[0]),
-            y1=fmt(a[1]),
-            x2=fmt(b[0]),
-            y2=fmt(b[1]),
-            stroke="#7f8c8d",
-            stroke_width=fmt(apothem * 0.12),
-        )
+        line(icon, a, b, stroke="#7f8c8d", width=apothem * 0.12)
     for side in sorted(tile.net):
         icon = _icon(turned, "net", side, rotation)
         cx, cy = _side_point(apothem * 0.72, side)
@@ -176,16 +161,7 @@ def _side_icons(
             stroke="#16a085",
             stroke_width=fmt(r * 0.45),
         )
-        el(
-            icon,
-            "line",
-            x1=fmt(cx - r),
-            y1=fmt(cy),
-            x2=fmt(cx + r),
-            y2=fmt(cy),
-            stroke="#16a085",
-            stroke_width=fmt(r * 0.3),
-        )
+        line(icon, (cx - r, cy), (cx + r, cy), stroke="#16a085", width=r * 0.3)
     if not isinstance(tile, Hq):
         for side in sorted(tile.links):
             icon = _icon(turned, "link", side, rotation)
@@ -207,68 +183,32 @@ def _labels(
 ) -> None:
     name = tile.name.en
     short = name if len(name) <= 11 else name[:10] + "."
-    el(
-        upright,
-        "text",
-        short,
-        class_="tile-name",
-        x=0,
-        y=fmt(size * 0.1),
-        font_size=fmt(size * 0.2),
-        text_anchor="middle",
-        fill=palette.INK,
-    )
+    label(upright, short, 0, size * 0.1, size * 0.2, class_="tile-name", fill=palette.INK)
+    top = -size * 0.18
     if isinstance(tile, Soldier) and tile.initiative:
-        el(
-            upright,
-            "text",
-            "/".join(str(i) for i in tile.initiative),
-            class_="initiative",
-            x=0,
-            y=fmt(-size * 0.18),
-            font_size=fmt(size * 0.24),
-            text_anchor="middle",
-            font_weight="bold",
-            fill="#b9770e",
+        initiative = "/".join(str(i) for i in tile.initiative)
+        label(
+            upright, initiative, 0, top, size * 0.24, class_="initiative", fill="#b9770e", bold=True
         )
     if hq_left is not None:
-        el(
+        label(
             upright,
-            "text",
             f"HQ {hq_left}",
+            0,
+            top,
+            size * 0.24,
             class_="hq-left",
-            x=0,
-            y=fmt(-size * 0.18),
-            font_size=fmt(size * 0.24),
-            text_anchor="middle",
-            font_weight="bold",
             fill=palette.WOUND,
+            bold=True,
         )
     extra = tile.toughness if isinstance(tile, Soldier | Module) else 0
     if extra:
-        el(
-            upright,
-            "text",
-            f"+{extra}",
-            class_="toughness",
-            x=0,
-            y=fmt(size * 0.6),
-            font_size=fmt(size * 0.18),
-            text_anchor="middle",
-            fill=palette.MUTED,
+        label(
+            upright, f"+{extra}", 0, size * 0.6, size * 0.18, class_="toughness", fill=palette.MUTED
         )
     if wounds and hq_left is None:
-        el(
-            upright,
-            "text",
-            f"{wounds} wound{'s' * (wounds != 1)}",
-            class_="wounds",
-            x=0,
-            y=fmt(size * 0.38),
-            font_size=fmt(size * 0.17),
-            text_anchor="middle",
-            fill=palette.WOUND,
-        )
+        text = f"{wounds} wound{'s' * (wounds != 1)}"
+        label(upright, text, 0, size * 0.38, size * 0.17, class_="wounds", fill=palette.WOUND)
 
 
 ICON_LEGEND = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -144,3 +145,17 @@ def test_broken_expansions_do_not_stop_validation_of_the_rest(
     code, out = _invoke("validate", "--no-cache", extra=extra)
     counted = re.search(r"in \d+ files \((\d+) packs", out)
     assert code == 1 and counted is not None and int(counted.group(1)) >= 4, out
+
+
+def test_a_working_copy_of_an_installed_pack_stands_in_for_it(tmp_path: Path) -> None:
+    """A modder validates the source of an installed expansion: not a duplicate (HF221),
+    and the copy's own problems are the ones reported."""
+    copy = tmp_path / "sprout"
+    shutil.copytree(fake_expansion.PACK, copy)
+    extra: list[tuple[str, object]] = [("sprout", fake_expansion)]
+    code, out = _invoke("validate", "--no-cache", str(copy), extra=extra)
+    assert code == 0, out
+    cards = copy / "cards" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("cost: 17", "cost: -1"))
+    code, out = _invoke("validate", "--no-cache", str(copy), extra=extra)
+    assert code == 1 and "HF221" not in out and "cards.yaml:8" in out

@@ -117,9 +117,9 @@ def _vocabulary(host: PluginHost, game: str, result: Survey) -> None:
         before = _snapshot(vocabulary)
         try:
             impl.function(game=game, vocabulary=vocabulary)
-        except (HexforgeError, Exception) as exc:
+        except Exception as exc:  # named; the later plugins' words are still listed
             result.problems.append(_failed(impl.plugin_name, "hexforge_dsl_vocabulary", exc))
-            return
+            continue
         after = _snapshot(vocabulary)
         found = result.by_plugin.setdefault(impl.plugin_name, Registrations())
         for family, words in after.items():

@@ -159,3 +159,20 @@ def test_a_working_copy_of_an_installed_pack_stands_in_for_it(tmp_path: Path) ->
     cards.write_text(cards.read_text().replace("cost: 17", "cost: -1"))
     code, out = _invoke("validate", "--no-cache", str(copy), extra=extra)
     assert code == 1 and "HF221" not in out and "cards.yaml:8" in out
+
+
+class BadWords:
+    """An expansion whose vocabulary hook fails for motu."""
+
+    @hookimpl
+    def hexforge_dsl_vocabulary(self, game: str, vocabulary: Vocabulary) -> None:
+        if game == "motu":
+            vocabulary.verb("wilt {target:plant}", Rival.grow)
+
+
+def test_a_failing_vocabulary_hook_is_named_and_later_plugins_still_listed() -> None:
+    found = survey(load_plugins([("bad-words", BadWords()), ("sprout", fake_expansion)]))
+    (problem,) = found.problems
+    assert problem.code == codes.PLUGIN_HOOK_FAILED
+    assert "plugin 'bad-words' failed in hexforge_dsl_vocabulary" in problem.message
+    assert found.by_plugin["sprout"].verbs == ["motu: sprout on {target:character}"]

@@ -237,7 +237,9 @@ ACTIONS = (
         (UNIT, TARGET, Param("points", Kind.INT)),
     ),
     ActionSpec("clean_up", "the clean-up phase (objectives, tokens, victory, ready, mana)"),
-    ActionSpec("forfeit", "a player forfeits", (Param("player", Kind.TEXT, choices=tuple(PLAYERS)),)),
+    ActionSpec(
+        "forfeit", "a player forfeits", (Param("player", Kind.TEXT, choices=tuple(PLAYERS)),)
+    ),
     ActionSpec("agree_draw", "both players agree to a draw"),
 )
 

@@ -63,14 +63,15 @@ def _scenario_picture(host: PluginHost, installed: Sequence[GameRenderer], path:
     if problems:
         raise HexforgeError(*problems)
     scenario = load_scenario(path, drivers)
-    renderer = _for_game(installed, scenario.game)
+    renderer = renderer_for_game(installed, scenario.game)
     game = scenario.driver.setup(
         scenario.setup, scenario.setup_source, scenario.seed, ScenarioAgent()
     )
     return renderer.render_position(game.engine)
 
 
-def _for_game(installed: Sequence[GameRenderer], game: str) -> GameRenderer:
+def renderer_for_game(installed: Sequence[GameRenderer], game: str) -> GameRenderer:
+    """The renderer of ``game`` among ``installed``; HF904 when none draws it."""
     for renderer in installed:
         if renderer.game == game:
             return renderer

@@ -228,7 +228,7 @@ def board_svg(
     """The board with ``placed`` tiles: (hex, card, rotation, tile id, player, wounds,
     HQ toughness left or None)."""
     layout, width, height = fitted(HEXES, SIZE, MARGIN)
-    legend_width = 230.0
+    legend_width = 270.0
     picture = Svg.new(width + legend_width, max(height, 160.0 + 18 * len(players)), title)
     grid = picture.group("board")
     for hex_ in HEXES:

@@ -98,3 +98,28 @@ def test_a_bad_scenario_is_reported_with_its_own_diagnostics(tmp_path: Path) -> 
     result = run("render", "map", str(scenario), "--out", str(tmp_path / "x.svg"))
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert f"{scenario}:4:" in result.output
+
+
+def test_png_without_resvg_is_a_coded_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from hexforge.core.errors import HexforgeError
+    from hexforge.core.render import svg_to_png
+
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # import now fails
+    with pytest.raises(HexforgeError) as caught:
+        svg_to_png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")
+    assert caught.value.code == "HF905" and "hexforge[png]" in (
+        caught.value.diagnostics[0].hint or ""
+    )
+
+
+def test_a_scenario_of_a_game_nobody_draws_is_a_coded_error() -> None:
+    from hexforge.core.cli.render_cmd import renderer_for_game
+    from hexforge.core.errors import HexforgeError
+    from hexforge.plugins.motu.render import MotuRenderer
+
+    assert renderer_for_game([MotuRenderer()], "motu").game == "motu"
+    with pytest.raises(HexforgeError) as caught:
+        renderer_for_game([MotuRenderer()], "chess")
+    assert caught.value.code == "HF904" and "motu" in (caught.value.diagnostics[0].hint or "")

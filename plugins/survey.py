@@ -4,8 +4,9 @@ Every hook implementation is called on its own, so a plugin whose hook raises is
 (HF603) and the others are still listed. Vocabularies are built game by game in load
 order, as :func:`hexforge.dsl.vocabulary.vocabulary_for` builds them, and the words each
 plugin added are told apart by comparing before and after its hook. Two plugins declaring
-the same verb, condition, trigger phrase or stat for one game are reported (HF605): which
-one a card would get must not depend on install order.
+the same verb, condition, trigger phrase or stat for one game, or the same game, card
+kind, runner, renderer or command, are reported (HF605): which one is used must not
+depend on install order.
 """
 
 from __future__ import annotations
@@ -86,7 +87,32 @@ def survey(host: PluginHost) -> Survey:
     games = [game.id for game in host.games()]
     for game in games:
         _vocabulary(host, game, result)
+    result.problems.extend(_duplicates(result))
     return result
+
+
+UNIQUE = ("games", "kinds", "runners", "renderers", "commands")
+"""Registrations only one plugin may make: a second would win or lose by load order."""
+
+
+def _duplicates(result: Survey) -> list[Diagnostic]:
+    first: dict[tuple[str, str], str] = {}
+    problems = []
+    for plugin, registrations in result.by_plugin.items():
+        for family in UNIQUE:
+            for name in getattr(registrations, family):
+                owner = first.setdefault((family, name), plugin)
+                if owner != plugin:
+                    problems.append(
+                        Diagnostic(
+                            REGISTRATION_CONFLICT,
+                            f"plugins {owner!r} and {plugin!r} both register the "
+                            f"{family[:-1]} {name!r}",
+                            hint="install order must not decide which one is used: "
+                            "uninstall one plugin, or rename what it registers",
+                        )
+                    )
+    return problems
 
 
 _WORDS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (

@@ -9,16 +9,19 @@ import shutil
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
 from hexforge.core import codes
 from hexforge.core.cli.main import make_cli
+from hexforge.core.packs.catalogue import CardKind
 from hexforge.core.rules import EffectContext
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins import manager as manager_module
 from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.markers import hookimpl
+from hexforge.plugins.motu.cards import Token
 from hexforge.plugins.plugin_codes import REGISTRATION_CONFLICT
 from hexforge.plugins.survey import survey
 from tests.plugins import fake_expansion
@@ -176,3 +179,23 @@ def test_a_failing_vocabulary_hook_is_named_and_later_plugins_still_listed() -> 
     assert problem.code == codes.PLUGIN_HOOK_FAILED
     assert "plugin 'bad-words' failed in hexforge_dsl_vocabulary" in problem.message
     assert found.by_plugin["sprout"].verbs == ["motu: sprout on {target:character}"]
+
+
+def test_two_plugins_registering_one_command_or_kind_are_reported() -> None:
+    class Roster:
+        @hookimpl
+        def hexforge_cli_commands(self) -> list[click.Command]:
+            return [click.Command("roster")]
+
+    class MotuKinds:
+        @hookimpl
+        def hexforge_card_kinds(self) -> list[CardKind]:
+            return [CardKind("motu", "buff", Token)]
+
+    found = survey(load_plugins([("a", Roster()), ("b", Roster()), ("c", MotuKinds())]))
+    messages = sorted(p.message for p in found.problems)
+    assert messages == [
+        "plugins 'a' and 'b' both register the command 'roster'",
+        "plugins 'motu' and 'c' both register the kind 'motu/buff'",
+    ]
+    assert {p.code for p in found.problems} == {REGISTRATION_CONFLICT}

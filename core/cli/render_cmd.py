@@ -27,7 +27,6 @@ from hexforge.core.render import (
 )
 from hexforge.core.render.codes import NO_RENDERER, UNKNOWN_CARD, UNKNOWN_LANGUAGE, UNKNOWN_MAP
 from hexforge.core.render.output import PICTURE_SUFFIXES
-from hexforge.core.scenarios import ScenarioAgent, drivers_from_host, load_scenario
 from hexforge.plugins.manager import PluginHost
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -59,6 +58,8 @@ def map_picture(host: PluginHost, name: str) -> Svg:
 
 
 def _scenario_picture(host: PluginHost, installed: Sequence[GameRenderer], path: Path) -> Svg:
+    from hexforge.core.scenarios import ScenarioAgent, drivers_from_host, load_scenario
+
     drivers, problems = drivers_from_host(host)
     if problems:
         raise HexforgeError(*problems)

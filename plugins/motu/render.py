@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from hexforge.core.engine import Engine, ScriptedAgent, replay_answers
 from hexforge.core.errors import HexforgeError
@@ -47,22 +48,15 @@ from hexforge.core.render import (
     palette,
     points,
 )
-from hexforge.dsl import ast
-from hexforge.dsl.api import parse_text
-from hexforge.dsl.text import rules_text
 from hexforge.plugins.markers import hookimpl
-from hexforge.plugins.motu.battlefield import Ground, Map, named_map, shipped_maps
-from hexforge.plugins.motu.cards import (
-    Character,
-    Fate,
-    Glory,
-    Item,
-    Mark,
-    Skill,
-    Token,
-    Weapon,
-)
-from hexforge.plugins.motu.library import library
+
+if TYPE_CHECKING:
+    from hexforge.plugins.motu.battlefield import Map
+    from hexforge.plugins.motu.cards import Skill, Weapon
+
+# The rules modules (battlefield, cards, library, the effect language) are imported where
+# they are used: this module is a plugin every ``hexforge`` command loads, and most
+# commands draw nothing.
 
 GAME = "motu"
 SIDES = ("masters", "evil")
@@ -70,18 +64,18 @@ SIZE = 22.0
 MARGIN = 30.0
 
 GROUND_FILL = {
-    Ground.OPEN: "#eef2e0",
-    Ground.DIFFICULT: "#b9c98a",
-    Ground.LADDER: "#c9a173",
-    Ground.LOW: "#a7a39a",
-    Ground.HIGH: "#4d5157",
+    "open": "#eef2e0",
+    "difficult": "#b9c98a",
+    "ladder": "#c9a173",
+    "low": "#a7a39a",
+    "high": "#4d5157",
 }
 GROUND_LABEL = {
-    Ground.OPEN: "open ground",
-    Ground.DIFFICULT: "difficult terrain",
-    Ground.LADDER: "ladder",
-    Ground.LOW: "low obstacle (portion)",
-    Ground.HIGH: "high obstacle (portion)",
+    "open": "open ground",
+    "difficult": "difficult terrain",
+    "ladder": "ladder",
+    "low": "low obstacle (portion)",
+    "high": "high obstacle (portion)",
 }
 PLATFORM_FILL = "#d9a45b"
 
@@ -158,14 +152,12 @@ def map_svg(
 def _ground(picture: Svg, layout: HexLayout, field: Map) -> None:
     grid = picture.group("terrain")
     for hex_ in sorted(field.board):
-        ground = field.ground[hex_]
+        ground = field.ground[hex_].name.lower()
         piece = field.piece_at.get(hex_)
-        polygon = hex_polygon(
-            grid, layout, hex_, fill=GROUND_FILL[ground], data_ground=ground.name.lower()
-        )
+        polygon = hex_polygon(grid, layout, hex_, fill=GROUND_FILL[ground], data_ground=ground)
         if piece is not None:
             polygon.set("data-piece", piece.id)
-        if ground is Ground.LADDER:
+        if ground == "ladder":
             _ladder(grid, layout, hex_)
     zones = picture.group("deployment-zones")
     for side, hexes in sorted(field.deployment.items()):
@@ -373,7 +365,8 @@ def _badges(marker: ET.Element, unit: UnitView) -> None:
 
 
 def _legend(picture: Svg, x: float, field: Map) -> None:
-    grounds = sorted({*field.ground.values(), Ground.OPEN})
+    present = {"open", *(g.name.lower() for g in field.ground.values())}
+    grounds = [g for g in GROUND_FILL if g in present]
     entries = [LegendEntry(GROUND_LABEL[g], GROUND_FILL[g]) for g in grounds]
     if field.platform_at:
         entries.append(LegendEntry("platform (+elevation)", PLATFORM_FILL))
@@ -409,6 +402,8 @@ def _int(value: object) -> int:
 
 
 def _token_name(card_id: object, lang: str = "en") -> str | None:
+    from hexforge.plugins.motu.library import library
+
     if not isinstance(card_id, str):
         return None
     card = library().cards.get(card_id)
@@ -418,6 +413,7 @@ def _token_name(card_id: object, lang: str = "en") -> str | None:
 def units_of(engine: Engine) -> list[UnitView]:
     """Every character of a motu game in ``engine``, as the picture shows it."""
     from hexforge.plugins.motu.board import facing, hex_of, location, on_board, side
+    from hexforge.plugins.motu.library import library
 
     views = []
     for unit in on_board(engine):
@@ -514,6 +510,9 @@ def _name(card: Card, lang: str) -> str:
 
 
 def _rules(effect: str, self_name: str) -> str:
+    from hexforge.dsl.api import parse_text
+    from hexforge.dsl.text import rules_text
+
     return rules_text(parse_text(effect), self_name=self_name)
 
 
@@ -634,6 +633,10 @@ def _weapon(writer: _CardWriter, weapon: Weapon, lang: str) -> None:
     if weapon.cost:
         facts.append(f"{weapon.cost} pts")
     writer.line(f"{_name(weapon, lang)} - {', '.join(facts)}", "weapon-name", weight="bold")
+    from hexforge.dsl import ast
+    from hexforge.dsl.api import parse_text
+    from hexforge.dsl.text import rules_text
+
     tree = parse_text(weapon.attack)
     test = tree.clauses[0] if tree.clauses else None
     if isinstance(test, ast.StatTest):
@@ -658,6 +661,9 @@ def _weapon(writer: _CardWriter, weapon: Weapon, lang: str) -> None:
 
 def card_svg(card: Card, lang: str) -> Svg:
     """A preview of a motu card in ``lang`` (names and printed text where translated)."""
+    from hexforge.plugins.motu.cards import Character, Fate, Glory, Item, Mark, Token, Weapon
+    from hexforge.plugins.motu.library import library
+
     name = _name(card, lang)
     writer = _CardWriter(card.id)
     colour = palette.MUTED
@@ -732,9 +738,13 @@ class MotuRenderer:
     game = GAME
 
     def map_names(self) -> Sequence[str]:
+        from hexforge.plugins.motu.battlefield import shipped_maps
+
         return sorted(shipped_maps())
 
     def render_map(self, name: str) -> Svg | None:
+        from hexforge.plugins.motu.battlefield import named_map, shipped_maps
+
         if name not in shipped_maps():
             return None
         return map_svg(named_map(name))
@@ -743,9 +753,13 @@ class MotuRenderer:
         return position_svg(engine)
 
     def card_ids(self) -> Sequence[str]:
+        from hexforge.plugins.motu.library import library
+
         return sorted(library().cards)
 
     def render_card(self, card_id: str, language: str) -> Svg | None:
+        from hexforge.plugins.motu.library import library
+
         card = library().cards.get(card_id)
         return None if card is None else card_svg(card, language)
 

@@ -38,10 +38,7 @@ from hexforge.core.render import (
     points,
 )
 from hexforge.plugins.markers import hookimpl
-from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.board import HEXES, facing
-from hexforge.plugins.nshex.catalogue import installed
-from hexforge.plugins.nshex.game import new_game, play_game
 from hexforge.plugins.nshex.tiles import BoardTile, Ground, Hq, Instant, Module, Soldier
 
 GAME = "nshex"
@@ -255,6 +252,8 @@ def board_svg(
 
 def position_svg(engine: Engine) -> Svg:
     """The board of a running nshex game."""
+    from hexforge.plugins.nshex import position as pos
+
     placed = []
     hqs = set(pos.game_data(engine)["hq"].values())
     for tile in pos.on_board(engine):
@@ -276,6 +275,8 @@ def position_svg(engine: Engine) -> Svg:
 
 
 def _key(engine: Engine) -> Hashable:
+    from hexforge.plugins.nshex import position as pos
+
     return tuple(
         (
             tile,
@@ -289,18 +290,24 @@ def _key(engine: Engine) -> Hashable:
 
 
 def _score(engine: Engine) -> Score:
+    from hexforge.plugins.nshex import position as pos
+
     hqs = pos.game_data(engine)["hq"]
     return ordered_score({p: pos.hq_left(engine, t) for p, t in hqs.items()}, engine.players)
 
 
 def armies_of_players(players: Sequence[str]) -> dict[str, str]:
     """Player -> army, undoing ``players_for`` (``borgo-1`` plays ``borgo``)."""
+    from hexforge.plugins.nshex.catalogue import installed
+
     known = set(installed().armies())
     return {p: p if p in known else p.rsplit("-", 1)[0] for p in players}
 
 
 def card_svg(card: BoardTile | Instant, language: str) -> Svg:
     """A tile preview: the tile unrotated, its name in ``language`` and its kind."""
+    from hexforge.plugins.nshex.position import HQ_TOUGHNESS
+
     layout = HexLayout(80.0, 150.0, 120.0)
     picture = Svg.new(300, 260, card.id)
     name = getattr(card.name, language, None) or card.name.en
@@ -339,7 +346,7 @@ def card_svg(card: BoardTile | Instant, language: str) -> Svg:
             0,
             colour=palette.SIDES[0],
             tile_id=card.id,
-            hq_left=pos.HQ_TOUGHNESS if isinstance(card, Hq) else None,
+            hq_left=HQ_TOUGHNESS if isinstance(card, Hq) else None,
         )
     else:
         hex_polygon(
@@ -381,15 +388,21 @@ class NshexRenderer:
         return position_svg(engine)
 
     def card_ids(self) -> Sequence[str]:
+        from hexforge.plugins.nshex.catalogue import installed
+
         return sorted(k for k, c in installed().cards.items() if isinstance(c, BoardTile | Instant))
 
     def render_card(self, card_id: str, language: str) -> Svg | None:
+        from hexforge.plugins.nshex.catalogue import installed
+
         card = installed().cards.get(card_id)
         if not isinstance(card, BoardTile | Instant):
             return None
         return card_svg(card, language)
 
     def replay(self, log: GameLogFile) -> Replay | None:
+        from hexforge.plugins.nshex.game import new_game, play_game
+
         if not any(entry.get("type") == GAME for entry in log.entries):
             return None
         armies = armies_of_players(log.players)

@@ -22,7 +22,12 @@ from hexforge.core.errors import HexforgeError
 from hexforge.plugins.plugin_codes import BAD_EXPANSION_NAME, SCAFFOLD_TARGET_EXISTS
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
-RENAMED = {"gitignore": ".gitignore", "pre-commit-config.yaml": ".pre-commit-config.yaml"}
+RENAMED = {
+    "gitignore": ".gitignore",
+    "pre-commit-config.yaml": ".pre-commit-config.yaml",
+    "github": ".github",
+}
+"""Dot-files are stored without the dot (package data tools skip hidden files)."""
 GAMES = ("motu",)
 """Games with an expansion template (the template's verb acts on that game's state)."""
 

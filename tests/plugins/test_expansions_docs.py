@@ -76,8 +76,11 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-def test_the_pre_commit_example_is_what_the_scaffold_writes(generated: Path) -> None:
-    assert (generated / ".pre-commit-config.yaml").read_text() == BLOCKS[".pre-commit-config.yaml"]
+@pytest.mark.parametrize("name", [".pre-commit-config.yaml", ".github/workflows/ci.yml"])
+def test_the_pre_commit_and_ci_examples_are_what_the_scaffold_writes(
+    generated: Path, name: str
+) -> None:
+    assert (generated / name).read_text() == BLOCKS[name]
 
 
 def test_the_file_table_lists_every_generated_file(generated: Path) -> None:

@@ -35,6 +35,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_part_of_the_package_is_written(generated: Path) -> None:
     written = sorted(str(p.relative_to(generated)) for p in generated.rglob("*") if p.is_file())
     assert written == [
+        ".github/workflows/ci.yml",
         ".gitignore",
         ".pre-commit-config.yaml",
         "README.md",

@@ -9,7 +9,7 @@ declaring the same word) are printed too and make the exit code 1.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import click
 from rich.table import Table
@@ -17,7 +17,9 @@ from rich.table import Table
 from hexforge.core.cli.state import get_state
 from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.errors import Diagnostic, ExitCode
+from hexforge.core.packs import codes as pack_codes
 from hexforge.core.packs.catalogue import Catalogue
+from hexforge.core.packs.crosscheck import cross_check
 from hexforge.core.packs.validate import compile_packs
 from hexforge.core.report import render_text
 from hexforge.plugins.survey import Registrations, names, survey
@@ -51,9 +53,7 @@ def plugins_command(fmt: str, verbose: bool) -> None:
     host = state.plugins
     found = survey(host)
     problems: list[Diagnostic] = list(found.problems)  # load problems: printed at load
-    catalogue = catalogue_from_host(host)
-    for registrations in found.by_plugin.values():
-        problems.extend(_packs(catalogue, registrations, with_cards=verbose))
+    problems.extend(_packs(catalogue_from_host(host), found.by_plugin, with_cards=verbose))
     if fmt == "json":
         rows = [
             {
@@ -99,13 +99,30 @@ def _details(name: str, module: str, reg: Registrations) -> None:
             click.echo(f"  {row}: {names(items)}")
 
 
-def _packs(catalogue: Catalogue, reg: Registrations, *, with_cards: bool) -> list[Diagnostic]:
-    """Fill ``packs`` ('id version') and, with ``with_cards``, ``replaces``; their problems."""
-    if not reg.pack_folders:
-        return []
-    compiled = compile_packs(reg.pack_folders, catalogue)
+RELATIONS = frozenset(
+    {
+        pack_codes.MISSING_PACK,
+        pack_codes.PACK_VERSION,
+        pack_codes.BAD_VERSION_RANGE,
+        pack_codes.DUPLICATE_PACK,
+        pack_codes.DUPLICATE_ID,
+        pack_codes.OVERRIDE_WITHOUT_REPLACES,
+        pack_codes.BAD_REPLACEMENT,
+    }
+)
+"""Problems between the installed packs (``requires``, ids, replacements): reported here
+as they are at load; the packs' other problems are ``hexforge validate``'s."""
+
+
+def _packs(
+    catalogue: Catalogue, by_plugin: Mapping[str, Registrations], *, with_cards: bool
+) -> list[Diagnostic]:
+    """Fill each plugin's ``packs`` ('id version') and, with ``with_cards``, ``replaces``;
+    the unreadable manifests and the problems between packs."""
+    owners = [(reg, folder) for reg in by_plugin.values() for folder in reg.pack_folders]
+    compiled = compile_packs([folder for _, folder in owners], catalogue)
     problems: list[Diagnostic] = []
-    for pack in compiled:
+    for (reg, _), pack in zip(owners, compiled, strict=True):
         if pack.manifest is None:
             reg.packs.append(f"{pack.root} (unreadable)")
             problems.extend(pack.diagnostics)
@@ -117,4 +134,5 @@ def _packs(catalogue: Catalogue, reg: Registrations, *, with_cards: bool) -> lis
                 for entry in pack.cards()
                 if entry.card.replaces is not None
             )
-    return problems
+    relations = cross_check(compiled, compiled, catalogue)
+    return [*problems, *(d for d in relations if d.code in RELATIONS)]

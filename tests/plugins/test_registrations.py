@@ -199,3 +199,30 @@ def test_two_plugins_registering_one_command_or_kind_are_reported() -> None:
         "plugins 'motu' and 'c' both register the kind 'motu/buff'",
     ]
     assert {p.code for p in found.problems} == {REGISTRATION_CONFLICT}
+
+
+def test_plugins_checks_requires_and_replacements_between_installed_packs(
+    tmp_path: Path,
+) -> None:
+    """At load, not only in validate: a pack needing a newer base game, and a second pack
+    replacing the same card, are reported naming both sides."""
+    rival = tmp_path / "rival"
+    shutil.copytree(fake_expansion.PACK, rival)
+    manifest = rival / "pack.yaml"
+    manifest.write_text(
+        manifest.read_text().replace("sprout", "rival").replace('">=0.1, <1"', '">=2"')
+    )
+    cards = rival / "cards" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("sprout/", "rival/"))
+
+    class RivalPack:
+        @hookimpl
+        def hexforge_content_packs(self) -> list[Path]:
+            return [rival]
+
+    extra: list[tuple[str, object]] = [("sprout", fake_expansion), ("rival", RivalPack())]
+    code, out = _invoke("plugins", extra=extra)
+    flat = " ".join(out.split())
+    assert code == 1
+    assert "pack 'rival' requires 'motu' >=2, but the installed 'motu' is version" in flat
+    assert "HF216" in flat and "'motu/ram-man' is already replaced by" in flat

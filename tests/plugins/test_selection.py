@@ -89,3 +89,16 @@ def test_the_cli_options_choose_plugins() -> None:
     assert "not loaded (--plugins/--no-plugins): aaa-sprout" in left_out.output
     both = runner.invoke(make_cli(), ["--plugins", "aaa-sprout", "--no-plugins", "plugins"])
     assert both.exit_code == 2 and "exclude each other" in both.output
+
+
+def test_install_order_does_not_change_the_load_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entry points come in the order the environment lists them (install order); plugins
+    load built-ins first, then by name, so nothing depends on which was installed first."""
+    monkeypatch.delenv(AUTOLOAD_ENV, raising=False)
+    real = list(entry_points(group="hexforge"))
+    other = EntryPoint(name="zzz-bloom", value="tests.plugins.second_expansion", group="hexforge")
+    orders = []
+    for listed in ([FAKE, other, *real], [*reversed(real), other, FAKE]):
+        monkeypatch.setattr(manager_module, "entry_points", lambda group, eps=listed: eps)
+        orders.append([r.name for r in load_plugins().plugins])
+    assert orders[0] == orders[1] == [*BUILT_IN, "aaa-sprout", "zzz-bloom"]

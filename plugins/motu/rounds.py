@@ -88,9 +88,6 @@ def new_game(setup: GameSetup, seed: int, agents: Mapping[str, Agent]) -> Engine
                 items=entry.items,
             )
     _deploy(engine, setup, waiting)
-    for unit in on_board(engine):
-        engine.set_prop(unit, "played", [])
-        engine.set_prop(unit, "activated", False)
     return engine
 
 

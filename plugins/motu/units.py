@@ -2,7 +2,8 @@
 
 Props of a ``character`` entity: ``card``, ``hex``, ``level``, ``facing`` (a direction
 name), the stats of its card, ``cost``, ``weapons``, ``items``, ``used_items``,
-``wounds``, ``mana``, ``focus``, ``overwatch``, ``buff``, ``debuff`` and ``knocked_out``.
+``wounds``, ``mana``, ``focus``, ``overwatch``, ``buff``, ``debuff``, ``knocked_out``,
+``played`` (fate and glory cards on its card) and ``activated`` (this round).
 The owner is the force (``masters`` or ``evil``).
 """
 
@@ -65,6 +66,8 @@ def create_character(
         "buff": None,
         "debuff": None,
         "knocked_out": False,
+        "played": [],
+        "activated": False,
     }
     engine.create(CHARACTER, side, id=unit, props=props)
     for card_id in (card.id, *weapon_ids, *item_ids):

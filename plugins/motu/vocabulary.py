@@ -196,6 +196,36 @@ def _score(ctx: EffectContext, amount: int) -> None:
     engine.note("vp", player=player, gained=amount, reason=ctx.source.card_id)
 
 
+def _move_effect(kind: str) -> Callable[..., None]:
+    """A movement effect verb (rulebook §Movement Effects) for the bearer; the round
+    procedure's modules are imported late (they import this vocabulary's rules)."""
+
+    def run(ctx: EffectContext, *args: Any) -> None:
+        from hexforge.plugins.motu import moving, turns
+
+        engine, me = _engine(ctx), _bearer(ctx)
+        if is_knocked_out(engine, me):
+            return
+        if kind in ("push", "pull"):
+            target, hexes = args
+            if target is not None and not is_knocked_out(engine, target):
+                moving.push(engine, str(target), me, int(hexes), pull=kind == "pull")
+        elif kind in ("teleport", "jump"):
+            moving.teleport(engine, me, int(args[0]), jump=kind == "jump")
+        elif kind == "charge" and args[0] is not None:
+            moving.charge(engine, me, str(args[0]), engine.query("speed", me))
+        elif kind == "towards" and args[0] is not None:
+            moving.towards(engine, me, str(args[0]), int(args[1]))
+        elif kind == "switch" and args[0] is not None:
+            moving.switch(engine, me, str(args[0]), turns.interrupt)
+        elif kind == "free move":
+            frame = acting_frame(engine, me)
+            if not frame.data.get("opportunity"):  # an attack of opportunity only attacks
+                turns.move_action(engine, me, frame, focused=False, free=True)
+
+    return run
+
+
 def _is_glory(card_id: str) -> bool:
     from hexforge.plugins.motu.library import library
 
@@ -286,6 +316,14 @@ def declare_words(v: Vocabulary) -> None:
     v.verb("gain {amount:int} ap", _gain_ap)
     v.verb("place mark {mark:mark_name}", lambda ctx, m: place_mark(_engine(ctx), _bearer(ctx), m))
     v.verb("score {amount:int} vp", _score)
+    v.verb("push {target:character} {hexes:int} hex/hexes", _move_effect("push"))
+    v.verb("pull {target:character} {hexes:int} hex/hexes", _move_effect("pull"))
+    v.verb("teleport {hexes:int} hex/hexes", _move_effect("teleport"))
+    v.verb("jump {hexes:int} hex/hexes", _move_effect("jump"))
+    v.verb("charge {target:character}", _move_effect("charge"))
+    v.verb("move towards {target:character} {hexes:int} hex/hexes", _move_effect("towards"))
+    v.verb("switch places with {target:character}", _move_effect("switch"))
+    v.verb("make a free move", _move_effect("free move"))
     v.verb("roll {amount:int} more dice", lambda ctx, n: _adjust(ctx, "count", n))
     v.verb("add {amount:int} success/successes", lambda ctx, n: _adjust(ctx, "successes", n))
     v.condition("attacking", lambda ctx: _testing(ctx, "attack"))

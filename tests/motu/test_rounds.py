@@ -251,3 +251,41 @@ def test_standard_setup_deploys_characters_without_a_place() -> None:
     for entity in engine.entities("character"):
         row = int(str(engine.prop(entity.id, "hex"))[1:].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
         assert (row <= 3) if entity.owner == "masters" else (row >= 23)
+
+
+def test_activation_returns_the_overwatch_token_and_bonus_comes_before_upon_activation() -> None:
+    """rulebook §Overwatch (the token goes back when the character activates), §Effect
+    Timing ('upon activation' after the bonus, before any action)."""
+    from hexforge.plugins.motu.turns import activate
+
+    engine = _game(lambda d, e: "mana" if d.kind == "bonus" else _ending(d, e))
+    engine.set_prop("he-man", "overwatch", True)
+    card = pile(engine, "fate", "masters")[0]
+    pile(engine, "fate", "masters").remove(card)
+    activate(engine, "he-man", card)
+    assert engine.prop("he-man", "overwatch") is False
+    entries = [
+        e["type"] if e["type"] != "event" else e["name"]
+        for e in engine.log.entries()
+        if e["type"] in ("bonus", "decision") or (e["type"] == "event" and e["name"] == "activated")
+    ]
+    assert entries.index("bonus") < entries.index("activated")
+    actions = [i for i, e in enumerate(engine.log.entries()) if e.get("kind") == "action"]
+    activated = next(i for i, e in enumerate(engine.log.entries()) if e.get("name") == "activated")
+    assert actions and actions[0] > activated
+
+
+def test_an_overwatch_action_ends_the_activation() -> None:
+    """rulebook §Overwatch: the character takes the token and its activation ends at once."""
+    from hexforge.plugins.motu.turns import activate
+
+    engine = _game(
+        lambda d, e: "overwatch" if d.kind == "action" and "overwatch" in d.options else None
+    )
+    card = pile(engine, "fate", "masters")[0]
+    pile(engine, "fate", "masters").remove(card)
+    activate(engine, "he-man", card)
+    assert engine.prop("he-man", "overwatch") is True
+    asked = [e for e in engine.log.entries() if e.get("kind") == "action"]
+    assert [e["answer"] for e in asked] == ["overwatch"]
+    assert engine.prop("he-man", "played") == [card]

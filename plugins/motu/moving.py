@@ -259,39 +259,51 @@ def teleport(engine: Engine, unit: str, points: int, *, jump: bool = False) -> N
 
 def push(engine: Engine, unit: str, by: str, hexes: int, *, pull: bool = False) -> int:
     """Push (or pull) ``unit`` along the straight line from ``by``; it stops at terrain,
-    models or the board's edge, and a model pushed off a platform climbs down (its
-    controller picks where) and stops. No rotation, no interruptions. Returns the hexes
-    moved."""
-    field = board_map(engine)
+    models or the board's edge; a model pushed off elevated ground climbs down for free
+    (its controller picks where, the hex along the line when it can) and stops there. No
+    rotation, no interruptions (rulebook §Push and Pull). Returns the hexes moved."""
     moved = 0
     for _ in range(hexes):
         here, other = hex_of(engine, unit), hex_of(engine, by)
+        level = location(engine, unit).level
         if pull:
             line = line_steps(here, other)
-            options = list(line[1]) if len(line) > 1 else []
+            options = [h for h in line[1] if h != other] if len(line) > 2 else []
         else:
             options = list(_beyond(other, here))
-        free = [h for h in options if _free(engine, h, location(engine, unit).level)]
-        if location(engine, unit).level > 0:
-            landing = push_options(field, occupancy(engine), occupant(engine, unit))
-            ground = [loc for loc in landing if loc.level == 0]
-            if ground:
-                player = engine.entity(unit).owner or ""
-                labels = [_label(loc) for loc in ground]
-                answer = engine.decide("climb_down_to", player, labels)
-                place(engine, unit, ground[labels.index(str(answer))])
-                moved += 1
-            return moved
-        if not free or (pull and distance(free[0], other) == 0):
+        free = [h for h in options if _free(engine, h, level)]
+        if not free:
+            if level > 0 and options and not any(_platform(engine, h, level) for h in options):
+                moved += _climb_down(engine, unit, options)
             return moved
         target = free[0]
         if len(free) > 1:
             player = engine.entity(by).owner or ""
             labels = [format_coord(h) for h in free]
             target = parse_coord(str(engine.decide("push_line", player, labels)))
-        place(engine, unit, Location(target, 0))
+        place(engine, unit, Location(target, level))
         moved += 1
     return moved
+
+
+def _platform(engine: Engine, hex_: Hex, level: int) -> bool:
+    return board_map(engine).exists(Location(hex_, level))
+
+
+def _climb_down(engine: Engine, unit: str, along: list[Hex]) -> int:
+    """The free climb down of a model pushed off elevated ground: onto the hex along the
+    push when free, else where its controller picks; 0 when there is no room."""
+    landing = push_options(board_map(engine), occupancy(engine), occupant(engine, unit))
+    ground = [loc for loc in landing if loc.level < location(engine, unit).level]
+    straight = [loc for loc in ground if loc.hex in along]
+    choices = straight or ground
+    if not choices:
+        return 0
+    labels = [_label(loc) for loc in choices]
+    player = engine.entity(unit).owner or ""
+    answer = engine.decide("climb_down_to", player, labels)
+    place(engine, unit, choices[labels.index(str(answer))])
+    return 1
 
 
 def _beyond(origin: Hex, here: Hex) -> tuple[Hex, ...]:

@@ -418,7 +418,10 @@ class MotuGame:
         elif action == "push":
             push(engine, unit, other, int(args["hexes"]), pull=bool(args.get("pull")))
         elif action in ("teleport", "jump"):
-            teleport(engine, unit, int(args["hexes"]), jump=action == "jump")
+            jump = action == "jump"
+            teleport(
+                engine, unit, int(args["hexes"]), jump=jump, interrupt=interrupt if jump else None
+            )
         elif action == "switch":
             switch(engine, unit, other, interrupt)
         elif action == "charge":

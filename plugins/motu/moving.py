@@ -5,8 +5,8 @@ A move is declared (its AP paid), engaged enemies make their attacks of opportun
 the player picks a destination among those the battlefield's reachable set allows - while
 interrupting only hexes nearer the interrupted character and in its sight - and may turn
 the model. When the move ends, every enemy on overwatch whose conditions hold interrupts,
-in the order their controller picks. Teleports, jumps, pushes and pulls trigger neither;
-a switch triggers attacks of opportunity only.
+in the order their controller picks. Teleports, pushes and pulls trigger neither; a
+switch triggers attacks of opportunity only; a jump, otherwise a move, triggers both.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from hexforge.core.hexgrid import (
 )
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import interrupted_by
-from hexforge.plugins.motu.attacks import usable_weapons
+from hexforge.plugins.motu.attacks import face, usable_weapons
 from hexforge.plugins.motu.battlefield import (
     Location,
     engaging_ends,
@@ -216,7 +216,7 @@ def towards(engine: Engine, unit: str, other: str, points: int) -> None:
         key=lambda loc: (distance(loc.hex, there), reach.costs[loc], format_coord(loc.hex)),
     )
     place(engine, unit, best)
-    _face(engine, unit, there)
+    face(engine, unit, other, melee=False)
 
 
 def charge(engine: Engine, unit: str, other: str, points: int) -> bool:
@@ -228,23 +228,26 @@ def charge(engine: Engine, unit: str, other: str, points: int) -> bool:
         return False
     best = min(ends, key=lambda loc: (reach.costs[loc], format_coord(loc.hex)))
     place(engine, unit, best)
-    _face(engine, unit, hex_of(engine, other))
+    face(engine, unit, other, melee=True)
     return True
 
 
-def _face(engine: Engine, unit: str, there: Hex) -> None:
-    here = hex_of(engine, unit)
-    best = min(
-        Direction,
-        key=lambda d: (distance(Hex(here.q + d.step.q, here.r + d.step.r), there), d.name),
-    )
-    engine.set_prop(unit, "facing", best.name)
-
-
-def teleport(engine: Engine, unit: str, points: int, *, jump: bool = False) -> None:
+def teleport(
+    engine: Engine,
+    unit: str,
+    points: int,
+    *,
+    jump: bool = False,
+    interrupt: Interrupt | None = None,
+) -> None:
     """Teleport or jump up to ``points`` hexes, ignoring models, obstacles, elevation and
-    enemies; the player picks the place (and, teleporting, the facing). Neither causes
-    attacks of opportunity or overwatch."""
+    enemies; the player picks the place and the facing. A teleport causes neither attacks
+    of opportunity nor overwatch (rulebook §Teleport); a jump is otherwise a move
+    (§Jump says no more), so with ``interrupt`` it causes both."""
+    if jump and interrupt is not None:
+        opportunity_attacks(engine, unit, interrupt)
+        if is_knocked_out(engine, unit):
+            return
     found = jump_destinations(board_map(engine), occupancy(engine), occupant(engine, unit), points)
     options = sorted(found, key=lambda loc: (format_coord(loc.hex), loc.level))
     if not options:
@@ -253,8 +256,9 @@ def teleport(engine: Engine, unit: str, points: int, *, jump: bool = False) -> N
     player = engine.entity(unit).owner or ""
     answer = engine.decide("jump_to" if jump else "teleport_to", player, labels)
     place(engine, unit, options[labels.index(str(answer))])
-    if not jump:
-        choose_facing(engine, unit)
+    choose_facing(engine, unit)
+    if jump and interrupt is not None:
+        overwatch_interruptions(engine, unit, interrupt)
 
 
 def push(engine: Engine, unit: str, by: str, hexes: int, *, pull: bool = False) -> int:

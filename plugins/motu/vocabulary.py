@@ -211,7 +211,10 @@ def _move_effect(kind: str) -> Callable[..., None]:
             if target is not None and not is_knocked_out(engine, target):
                 moving.push(engine, str(target), me, int(hexes), pull=kind == "pull")
         elif kind in ("teleport", "jump"):
-            moving.teleport(engine, me, int(args[0]), jump=kind == "jump")
+            jump = kind == "jump"
+            moving.teleport(
+                engine, me, int(args[0]), jump=jump, interrupt=turns.interrupt if jump else None
+            )
         elif kind == "charge" and args[0] is not None:
             moving.charge(engine, me, str(args[0]), engine.query("speed", me))
         elif kind == "towards" and args[0] is not None:

@@ -22,14 +22,15 @@ def check_position(engine: Engine, *, settled: bool) -> None:
     units = on_board(engine)
     for unit in units:
         assert 0 <= as_int(engine.prop(unit, "mana")) <= 5, (unit, engine.prop(unit, "mana"))
-        kinds = Counter(
-            library().cards[a.effect.split("#")[0]].kind
-            for a in engine.attachments(unit)
-            if a.effect.split("#")[0] in library().cards
-        )
-        held = [engine.prop(unit, slot) for slot in ("buff", "debuff")]
-        assert all(h is None or isinstance(h, str) for h in held)
-        assert kinds["buff"] <= 1 or held[0] is not None, kinds
+        for slot in ("buff", "debuff"):
+            attached = {
+                a.effect.split("#")[0]
+                for a in engine.attachments(unit)
+                if _kind(a.effect.split("#")[0]) == slot
+            }
+            held = engine.prop(unit, slot)
+            assert len(attached) <= 1, (unit, slot, attached)  # one buff, one debuff at most
+            assert attached <= {held}, (unit, slot, held, attached)
         if settled:
             assert not engine.prop(unit, "knocked_out"), f"{unit} knocked out but on the board"
     places = Counter(location(engine, unit) for unit in units)
@@ -39,6 +40,11 @@ def check_position(engine: Engine, *, settled: bool) -> None:
     for frame in engine.state.stack:
         assert frame.ap >= 0, frame
     check_vp(engine)
+
+
+def _kind(card_id: str) -> str | None:
+    card = library().cards.get(card_id)
+    return None if card is None else card.kind
 
 
 _SEEN: weakref.WeakKeyDictionary[Engine, tuple[int, Counter[str]]] = weakref.WeakKeyDictionary()

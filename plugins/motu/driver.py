@@ -425,9 +425,9 @@ class MotuGame:
         elif action == "switch":
             switch(engine, unit, other, interrupt)
         elif action == "charge":
-            charge(engine, unit, other, int(args["points"]))
+            charge(engine, unit, other, int(args["points"]), interrupt)
         elif action == "towards":
-            towards(engine, unit, other, int(args["points"]))
+            towards(engine, unit, other, int(args["points"]), interrupt)
         elif action == "clean_up":
             clean_up(engine)
         elif action == "forfeit":

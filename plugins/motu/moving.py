@@ -6,7 +6,8 @@ the player picks a destination among those the battlefield's reachable set allow
 interrupting only hexes nearer the interrupted character and in its sight - and may turn
 the model. When the move ends, every enemy on overwatch whose conditions hold interrupts,
 in the order their controller picks. Teleports, pushes and pulls trigger neither; a
-switch triggers attacks of opportunity only; a jump, otherwise a move, triggers both.
+switch triggers attacks of opportunity only; jumps, charges and moves towards something,
+otherwise moves, trigger both.
 """
 
 from __future__ import annotations
@@ -206,9 +207,15 @@ def overwatch_interruptions(engine: Engine, mover: str, interrupt: Interrupt) ->
 # ---- movement effects (rulebook §Movement Effects) ----------------------------------------
 
 
-def towards(engine: Engine, unit: str, other: str, points: int) -> None:
+def towards(
+    engine: Engine, unit: str, other: str, points: int, interrupt: Interrupt | None = None
+) -> None:
     """Move by the shortest route towards ``other`` (as a move: it stops next to enemies),
-    then face it. The cheapest reachable place nearest ``other`` is taken."""
+    then face it; the cheapest reachable place nearest ``other`` is taken. Otherwise a move
+    (rulebook §Towards), so with ``interrupt`` it causes attacks of opportunity first and
+    overwatch interruptions at its end."""
+    if not _leave(engine, unit, interrupt):
+        return
     reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), points)
     there = hex_of(engine, other)
     best = min(
@@ -217,19 +224,40 @@ def towards(engine: Engine, unit: str, other: str, points: int) -> None:
     )
     place(engine, unit, best)
     face(engine, unit, other, melee=False)
+    _arrive(engine, unit, interrupt)
 
 
-def charge(engine: Engine, unit: str, other: str, points: int) -> bool:
+def charge(
+    engine: Engine, unit: str, other: str, points: int, interrupt: Interrupt | None = None
+) -> bool:
     """Move to a hex next to ``other`` by the shortest route and face it; False (no move)
-    when no such hex is in reach (rulebook §Charge)."""
+    when no such hex is in reach (rulebook §Charge). Interruptions as for :func:`towards`."""
+    reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), points)
+    if not engaging_ends(board_map(engine), reach, occupant(engine, other)):
+        return False
+    if not _leave(engine, unit, interrupt):
+        return False
     reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), points)
     ends = engaging_ends(board_map(engine), reach, occupant(engine, other))
-    if not ends:
+    if not ends or is_knocked_out(engine, other):
         return False
     best = min(ends, key=lambda loc: (reach.costs[loc], format_coord(loc.hex)))
     place(engine, unit, best)
     face(engine, unit, other, melee=True)
+    _arrive(engine, unit, interrupt)
     return True
+
+
+def _leave(engine: Engine, unit: str, interrupt: Interrupt | None) -> bool:
+    """Attacks of opportunity before a move effect; False when the mover fell."""
+    if interrupt is not None:
+        opportunity_attacks(engine, unit, interrupt)
+    return not is_knocked_out(engine, unit)
+
+
+def _arrive(engine: Engine, unit: str, interrupt: Interrupt | None) -> None:
+    if interrupt is not None:
+        overwatch_interruptions(engine, unit, interrupt)
 
 
 def teleport(
@@ -244,10 +272,8 @@ def teleport(
     enemies; the player picks the place and the facing. A teleport causes neither attacks
     of opportunity nor overwatch (rulebook §Teleport); a jump is otherwise a move
     (§Jump says no more), so with ``interrupt`` it causes both."""
-    if jump and interrupt is not None:
-        opportunity_attacks(engine, unit, interrupt)
-        if is_knocked_out(engine, unit):
-            return
+    if not _leave(engine, unit, interrupt if jump else None):
+        return
     found = jump_destinations(board_map(engine), occupancy(engine), occupant(engine, unit), points)
     options = sorted(found, key=lambda loc: (format_coord(loc.hex), loc.level))
     if not options:
@@ -257,8 +283,7 @@ def teleport(
     answer = engine.decide("jump_to" if jump else "teleport_to", player, labels)
     place(engine, unit, options[labels.index(str(answer))])
     choose_facing(engine, unit)
-    if jump and interrupt is not None:
-        overwatch_interruptions(engine, unit, interrupt)
+    _arrive(engine, unit, interrupt if jump else None)
 
 
 def push(engine: Engine, unit: str, by: str, hexes: int, *, pull: bool = False) -> int:

@@ -216,9 +216,9 @@ def _move_effect(kind: str) -> Callable[..., None]:
                 engine, me, int(args[0]), jump=jump, interrupt=turns.interrupt if jump else None
             )
         elif kind == "charge" and args[0] is not None:
-            moving.charge(engine, me, str(args[0]), engine.query("speed", me))
+            moving.charge(engine, me, str(args[0]), engine.query("speed", me), turns.interrupt)
         elif kind == "towards" and args[0] is not None:
-            moving.towards(engine, me, str(args[0]), int(args[1]))
+            moving.towards(engine, me, str(args[0]), int(args[1]), turns.interrupt)
         elif kind == "switch" and args[0] is not None:
             moving.switch(engine, me, str(args[0]), turns.interrupt)
         elif kind == "free move":

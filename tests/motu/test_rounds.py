@@ -289,3 +289,47 @@ def test_an_overwatch_action_ends_the_activation() -> None:
     asked = [e for e in engine.log.entries() if e.get("kind") == "action"]
     assert [e["answer"] for e in asked] == ["overwatch"]
     assert engine.prop("he-man", "played") == [card]
+
+
+def test_double_activation_is_ignored_with_one_character_left() -> None:
+    """rulebook §Double Activation: with only one character remaining the rule is ignored."""
+    from hexforge.plugins.motu.wounds import deal_wounds
+
+    engine = _game(_select({}))
+    for unit in ("stratos", "man-at-arms"):
+        deal_wounds(engine, unit, 9)
+    engine.state.data["last_activated"] = {"masters": "he-man"}
+    first_card = pile(engine, "fate", "masters")[0]
+    engine.agents["masters"] = PolicyAgent(_select({"masters": first_card}))
+    activation_phase(engine)
+    activations = _notes(engine, "activate")
+    assert activations[0]["unit"] == "he-man"
+
+
+def test_unknown_cards_and_setups_are_errors() -> None:
+    from hexforge.plugins.motu.turns import take_from_hand
+
+    engine = _game(_ending)
+    with pytest.raises(HexforgeError) as error:
+        take_from_hand(engine, "masters", "motu/savage-rush")  # an Evil card
+    assert error.value.code == "HF760"
+    with pytest.raises(HexforgeError) as error:
+        shipped_setup("second-game")
+    assert error.value.code == "HF761" and "first-game" in (error.value.diagnostics[0].hint or "")
+
+
+def test_a_game_log_replays_byte_for_byte() -> None:
+    """The log is the replay (docs/engine.md): its seed and answers play the same game."""
+    from hexforge.core.engine import ScriptedAgent, replay_answers, replay_seed
+    from hexforge.plugins.motu.rounds import play_game
+
+    agents = {"masters": RandomAgent(8), "evil": RandomAgent(9)}
+    original = new_game(shipped_setup("first-game"), 21, agents)
+    play_game(original)
+    lines = original.log.lines
+    script = ScriptedAgent(replay_answers(lines))
+    again = new_game(
+        shipped_setup("first-game"), replay_seed(lines), {"masters": script, "evil": script}
+    )
+    play_game(again)
+    assert again.log.text() == original.log.text()

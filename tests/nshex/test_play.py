@@ -50,7 +50,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
 
 def test_play_refuses_an_unknown_game_option_or_army() -> None:
     code, _, err = _play("--game", "chess")
-    assert code == 2 and "playable: nshex" in err
+    assert code == 2 and "playable: motu, nshex" in err
     code, _, err = _play("--game", "nshex", "--set", "armies")
     assert code == 2 and "KEY=VALUE" in err
     code, _, err = _play("--game", "nshex", "--set", "armies=smart,moloch")

@@ -69,7 +69,8 @@ def hook_page(specs: Iterable[tuple[str, Callable[..., Any]]]) -> str:
 
 
 def cli_page(group: click.Group) -> str:
-    """Every command of the ``hexforge`` group, recursively, with its options."""
+    """Every command of the ``hexforge`` group (hexforge's and the built-in games'),
+    recursively, with its options."""
     lines = [
         "# CLI reference",
         "",
@@ -78,7 +79,9 @@ def cli_page(group: click.Group) -> str:
         "",
     ]
     ctx = click.Context(group, info_name="hexforge")
-    lines += _command(ctx, group, "hexforge", 2)
+    ctx.params["no_plugins"] = True  # the built-in commands only, whatever is installed
+    with ctx:
+        lines += _command(ctx, group, "hexforge", 2)
     return "\n".join(lines)
 
 

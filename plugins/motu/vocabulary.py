@@ -282,14 +282,27 @@ def _choose(ctx: EffectContext, options: Sequence[str]) -> int:
 # ---- the vocabulary ---------------------------------------------------------------------
 
 
+def add_token_words(v: Vocabulary, names: Sequence[str], *, marks: bool = False) -> None:
+    """Add buff/debuff (or, with ``marks``, mark) words to the motu vocabulary: an
+    expansion with new token cards calls this from its ``hexforge_dsl_vocabulary`` hook.
+    Works whichever hook runs first: the set is declared by whoever comes first and
+    extended by the others."""
+    key, base = ("mark_name", MARK_NAMES) if marks else ("token", TOKEN_NAMES)
+    current = v.constants.get(key)
+    if current is None:
+        v.constant_set(key, (*base, *names))
+    else:
+        v.constants[key] = tuple(dict.fromkeys((*current, *(" ".join(n.split()) for n in names))))
+
+
 def declare_words(v: Vocabulary) -> None:
     """Every motu word (the hook calls this for game 'motu')."""
     v.self_kind = C
     v.kind(C)
     v.kind("mark")
     v.constant_set("weapon_type", ["melee", "ranged", "spell"])
-    v.constant_set("token", TOKEN_NAMES)
-    v.constant_set("mark_name", MARK_NAMES)
+    add_token_words(v, ())
+    add_token_words(v, (), marks=True)
     for event in events.ALL:
         v.event(event)
     v.trigger("upon", "activation", "activated", subject="unit")

@@ -87,3 +87,19 @@ def test_hexforge_play_motu_plays_a_whole_game() -> None:
     assert lines[0] == "round 1" or "first player" in lines[0]
     assert "result:" in result.output
     assert lines[-1].split(":")[0] in ("masters", "evil", "draw")
+
+
+def test_an_expansion_adds_token_words_in_either_hook_order() -> None:
+    """`add_token_words` extends the `token` set whether motu's words come first or not."""
+    from hexforge.dsl.vocabulary import Vocabulary
+    from hexforge.plugins.motu.vocabulary import add_token_words, declare_words
+
+    before = Vocabulary()
+    add_token_words(before, ["verdant ward"])
+    declare_words(before)
+    after = Vocabulary()
+    declare_words(after)
+    add_token_words(after, ["verdant  ward"])
+    for vocabulary in (before, after):
+        assert vocabulary.constants["token"] == (*TOKEN_NAMES, "verdant ward")
+        assert vocabulary.constants["mark_name"] == MARK_NAMES

@@ -161,3 +161,12 @@ def test_the_entry_point_example_is_the_group_hexforge_loads() -> None:
     example = tomllib.loads(block.body)
     shipped = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert set(example["project"]["entry-points"]) <= set(shipped["project"]["entry-points"])
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["hexforge validate --bogus my-pack", "hexforge frobnicate", "hexforge test --coverge"],
+)
+def test_a_wrong_command_or_option_in_a_shell_block_fails(line: str) -> None:
+    with pytest.raises(AssertionError):
+        _check_command_line(line)

@@ -20,12 +20,34 @@ from hexforge.dsl.vocabulary import TriggerDef, Vocabulary
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One row of the reference: ``example`` is None only when the DSL cannot spell it."""
+    """One row of the reference: ``example`` is effect text; an event no effect phrase
+    names has a Python ``hook`` example instead (how a plugin's rule reacts to it)."""
 
     family: str
     signature: str
     doc: str
     example: str | None
+    hook: str | None = None
+
+
+def hook_example(event: EventType) -> str:
+    """Python for a plugin rule on ``event``: a Hook whose action reads every payload field."""
+    name = "on_" + event.name
+    names = [f.name for f in event.fields]
+    reads = ", ".join(f'ctx.bindings["{n}"]' for n in names)
+    body = f"    {', '.join(names)} = {reads}" if names else "    pass"
+    return "\n".join(
+        [
+            "from hexforge.core.rules import Hook, Window",
+            "",
+            "",
+            f"def {name}(ctx):  # the payload fields are bindings",
+            body,
+            "",
+            "",
+            f'hook = Hook("{event.name}", Window.AFTER, {name}, source)',
+        ]
+    )
 
 
 FAMILIES = (
@@ -160,7 +182,8 @@ def _entries(vocabulary: Vocabulary, samples: _Samples) -> Iterator[Entry]:
             example = _trigger_example(samples, trigger)
             if example is not None:
                 break
-        yield Entry("events", f"{event.name}({_fields(event.fields)})", event.doc, example)
+        hook = hook_example(event) if example is None else None
+        yield Entry("events", f"{event.name}({_fields(event.fields)})", event.doc, example, hook)
     for trigger in vocabulary.triggers:
         signature = f"{trigger.form.value} {trigger.template.text}"
         doc = trigger.doc or f"event {trigger.event}, runs {trigger.window.value} it"

@@ -37,8 +37,18 @@ def dsl_page(game: str, title: str, found: Iterable[Entry]) -> str:
             lines += [f"### `{entry.signature}`", ""]
             if entry.doc:
                 lines += [entry.doc, ""]
-            if entry.example is None:
-                lines += ["No effect phrase names this; the game's Python rules use it.", ""]
+            if entry.hook is not None:
+                lines += [
+                    "No effect phrase names this event; a plugin's Python rule reacts to it "
+                    "with a hook ([engine](../engine.md#events)):",
+                    "",
+                    "```python",
+                    entry.hook,
+                    "```",
+                    "",
+                ]
+            elif entry.example is None:
+                lines += ["No example: the game's words cannot spell one.", ""]
             else:
                 lines += [f"```{EXAMPLE_FENCE}", entry.example, "```", ""]
     return "\n".join(lines)

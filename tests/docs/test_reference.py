@@ -15,7 +15,7 @@ from hexforge.core.docgen.build import built_in_host, hook_specs, reference_page
 from hexforge.core.docgen.dslref import entries
 from hexforge.core.docgen.pages import EXAMPLE_FENCE
 from hexforge.core.errors import Severity
-from hexforge.core.rules import Source, Tier
+from hexforge.core.rules import EffectContext, Hook, Source, Tier
 from hexforge.dsl.api import check_text, compile_text
 from hexforge.dsl.vocabulary import Vocabulary, vocabulary_for
 from hexforge.plugins.markers import hookimpl
@@ -57,6 +57,7 @@ def test_every_word_has_a_row_and_an_example(game: str) -> None:
         assert f"### `{entry.signature}`" in page
         if entry.example is None:
             assert entry.family == "events" and entry.signature.split("(")[0] not in named
+            assert entry.hook is not None
     expected = (
         len(vocabulary.events) + len(vocabulary.triggers) + len(vocabulary.verbs)
         + len(vocabulary.conditions) + len(vocabulary.nouns) + len(vocabulary.filters)
@@ -65,6 +66,24 @@ def test_every_word_has_a_row_and_an_example(game: str) -> None:
         + len(vocabulary.bindings) + len(vocabulary.contexts)
     )  # fmt: skip
     assert len(found) == expected
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_python_hook_example_runs_on_its_events_payload(game: str) -> None:
+    vocabulary = vocabulary_for(HOST, game)
+    blocks = re.findall(r"^```python\n(.*?)\n```", PAGES[f"dsl-{game}.md"], re.M | re.S)
+    for code in blocks:
+        namespace: dict[str, object] = {"source": SOURCE}
+        exec(compile(code, f"dsl-{game}.md", "exec"), namespace)  # the page's own example
+        hook = namespace["hook"]
+        assert isinstance(hook, Hook)
+        fields = [f.name for f in vocabulary.events[hook.event].fields]
+        payload = {name: None for name in fields}
+        hook.action(EffectContext(None, SOURCE, None, payload))
+        for name in fields:  # it reads every field: without one it fails
+            partial = {k: v for k, v in payload.items() if k != name}
+            with pytest.raises(KeyError):
+                hook.action(EffectContext(None, SOURCE, None, partial))
 
 
 def test_a_word_a_plugin_adds_shows_up_with_a_checked_example() -> None:

@@ -104,3 +104,18 @@ def test_a_section_the_rulebook_has_but_the_matrix_lacks_fails(tmp_path: Path) -
     found = problems(load(docs / "coverage.yaml"), tmp_path, rules)
     assert [d.code for d in found] == ["HF953"]
     assert "2 Climbing" in found[0].message
+
+
+def test_python_m_docgen_writes_the_pages_or_reports_the_matrix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hexforge.core.docgen.__main__ import main
+
+    assert main([str(DOCS)]) == 0
+    out = capsys.readouterr().out
+    assert "reference/dsl-motu.md" in out and "coverage.md" in out
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "coverage.yaml").write_text((DOCS / "coverage.yaml").read_text(encoding="utf-8"))
+    assert main([str(docs)]) == 1  # the files it names are not below tmp_path
+    assert "HF952" in capsys.readouterr().err

@@ -333,3 +333,42 @@ def test_a_game_log_replays_byte_for_byte() -> None:
     )
     play_game(again)
     assert again.log.text() == original.log.text()
+
+
+@pytest.mark.parametrize(
+    ("skeletor", "he_man", "claims"),
+    [
+        ("I2", "E5", True),  # next to the token, no enemy near
+        ("E4", "E5", False),  # condition 1: an enemy next to He-Man
+        ("I2", "E3", False),  # condition 2: He-Man is neither on nor next to the token
+        ("F6", "E5", False),  # condition 3: an enemy next to the token
+        ("I2", "E7", True),  # on the far side of the token: still next to it
+    ],
+)
+def test_claim_objective_tokens_needs_all_four_conditions(
+    skeletor: str, he_man: str, claims: bool
+) -> None:
+    """rulebook §Claim Objective Tokens (the fourth condition, the own deployment zone, is
+    in clean-up-objectives-and-points.scenario.yaml)."""
+    from hexforge.core.engine import Engine
+    from hexforge.core.hexgrid import parse_coord
+    from hexforge.plugins.motu.board import use_map
+    from hexforge.plugins.motu.library import motu_ruleset
+    from hexforge.plugins.motu.rounds import can_claim
+    from hexforge.plugins.motu.units import create_character
+
+    game = Engine.new(motu_ruleset(), 1, ["masters", "evil"], {})
+    use_map(
+        game,
+        data={
+            "name": "arena",
+            "provenance": "invented",
+            "size": {"columns": 10, "rows": 10},
+            "hex_inches": 1.25,
+            "objectives": ["E6"],
+            "deployment": {"masters": ["A1:J1"], "evil": ["A10:J10"]},
+        },
+    )
+    create_character(game, "he-man", "motu/he-man", "masters", parse_coord(he_man))
+    create_character(game, "skeletor", "motu/skeletor", "evil", parse_coord(skeletor))
+    assert can_claim(game, "he-man", "E6") is claims

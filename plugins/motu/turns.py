@@ -151,7 +151,9 @@ def legal_actions(engine: Engine, unit: str, frame: Frame) -> list[str]:
     return options
 
 
-def _skill_options(engine: Engine, unit: str, frame: Frame) -> list[str]:
+def _skill_options(engine: Engine, unit: str, frame: Frame | None) -> list[str]:
+    """``skill ...`` options (costs payable in ``frame``, not used in it yet) and ``item
+    ...`` options (disposable items not flipped); only items without a frame."""
     options = []
     used = as_texts(engine.prop(unit, "used_items"))
     for holder, skill in skills_of(engine, unit):
@@ -160,7 +162,7 @@ def _skill_options(engine: Engine, unit: str, frame: Frame) -> list[str]:
             if holder.id in used:
                 continue
             verb = "item"
-        elif skill.cost is not None:
+        elif skill.cost is not None and frame is not None:
             if frame.used(f"skill:{key}") or skill.cost.ap > frame.ap:
                 continue
             if skill.cost.mana > mana(engine, unit):
@@ -309,29 +311,12 @@ def _disposables(engine: Engine, unit: str) -> None:
     if is_knocked_out(engine, unit):
         return
     player = engine.entity(unit).owner or ""
-    while True:
-        frame_options = [o for o in _item_options(engine, unit)]
-        if not frame_options:
-            return
-        choice = str(engine.decide("disposable", player, [END, *frame_options]))
+    while options := _skill_options(engine, unit, None):
+        choice = str(engine.decide("disposable", player, [END, *options]))
         if choice == END:
             return
         _, key, target = choice.split()
         use_item(engine, unit, key, None if target == NOBODY else target)
-
-
-def _item_options(engine: Engine, unit: str) -> list[str]:
-    used = as_texts(engine.prop(unit, "used_items"))
-    options = []
-    for holder, skill in skills_of(engine, unit):
-        if not skill.disposable or holder.id in used:
-            continue
-        key = skill_key(holder.id, skill)
-        targets = [None] if skill.target == "none" else on_board(engine)
-        for target in targets:
-            if skill_target_problem(engine, unit, skill, target) is None:
-                options.append(f"item {key} {target or NOBODY}")
-    return options
 
 
 def discard(engine: Engine, player: str, card_id: str) -> None:

@@ -52,12 +52,13 @@ TOKEN_NAMES = (
     "knockdown",
     "curse",
     "serpent venom",
+    "optic lock",
 )
 """The buffs and debuffs effect text may name (constant set ``token``): a typo in ``give``,
 ``remove ... from`` or ``has`` is an HF316 with a "did you mean" where the card says it.
 ``tests/motu`` checks it against the buff and debuff cards of the pack."""
 
-MARK_NAMES = ("serpent mark",)
+MARK_NAMES = ("serpent mark", "tidal mark")
 """The marks ``place mark`` may name (constant set ``mark_name``)."""
 
 

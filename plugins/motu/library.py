@@ -11,7 +11,6 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from hexforge.core.engine import (
     Ruleset,
@@ -21,14 +20,17 @@ from hexforge.core.engine import (
 )
 from hexforge.core.engine.diagnostics import did_you_mean, fail
 from hexforge.core.errors import HexforgeError, Severity
-from hexforge.core.packs.catalogue import build_catalogue
+from hexforge.core.packs.catalogue import Catalogue
+from hexforge.core.packs.compiled import CompiledPack
+from hexforge.core.packs.crosscheck import cross_check
 from hexforge.core.packs.models import Card
 from hexforge.core.packs.validate import compile_packs
 from hexforge.core.rules import ONCE_PER_TRIGGER, CompiledEffect, Source, Tier
 from hexforge.dsl.api import compile_text
-from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.dsl.vocabulary import Vocabulary, vocabulary_for
+from hexforge.plugins.manager import PluginHost, load_plugins
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.cards import GAME, KINDS, Fate, Glory, Item, Skill, Token, Weapon
+from hexforge.plugins.motu.cards import GAME, Fate, Glory, Item, Skill, Token, Weapon
 from hexforge.plugins.motu.cards import Character as CharacterCard
 
 STATS = ("health", "toughness", "mind", "power", "perception", "strength")
@@ -69,29 +71,79 @@ class Library:
 TOKENS = ("buff", "debuff", "mark")
 
 
-def _content() -> Path:
-    from hexforge.plugins.motu import CONTENT
+@cache
+def library() -> Library:
+    """Every installed motu pack, as ``hexforge validate`` builds it (HexforgeError with
+    every problem of the motu packs if one does not validate).
 
-    return CONTENT
+    The shipped pack comes first, then the expansions' packs sorted by id, so the result
+    never depends on install order; a card with ``replaces:`` stands in for the card it
+    replaces, under that card's id (setups and scenarios naming the original get it).
+    """
+    packs = _motu_packs()
+    cards: dict[str, Card] = {}
+    replacing: list[Card] = []
+    for pack in packs:
+        for entry in pack.cards():
+            if entry.card.replaces is None:
+                cards[entry.card.id] = entry.card
+            else:
+                replacing.append(entry.card)
+    for card in replacing:
+        assert card.replaces is not None
+        cards[card.replaces] = card.model_copy(update={"id": card.replaces})
+    game = _catalogue().game(GAME)
+    assert game is not None
+    return Library(cards, game.kind_tiers, game.tiers[-1])
 
 
 @cache
-def library() -> Library:
-    """The shipped motu pack (HexforgeError with every problem if it does not validate)."""
-    from hexforge.plugins.motu.vocabulary import motu_vocabulary
+def _catalogue() -> Catalogue:
+    from hexforge.core.cli.validate_cmd import catalogue_from_host
 
-    root = _content()
-    catalogue = build_catalogue(
-        [GAME], [root / "game.yaml"], KINDS, [root], vocabulary=lambda game: motu_vocabulary()
-    )
-    game = catalogue.game(GAME)
-    assert game is not None
-    [pack] = compile_packs([root], catalogue)
-    errors = [d for d in pack.all_diagnostics() if d.severity is Severity.ERROR]
-    if catalogue.problems or errors:
-        raise HexforgeError(*catalogue.problems, *errors)
-    rulebook = game.tiers[-1]
-    return Library({entry.card.id: entry.card for entry in pack.cards()}, game.kind_tiers, rulebook)
+    return catalogue_from_host(_host())
+
+
+@cache
+def _host() -> PluginHost:
+    """The plugins this process loads (the autoload environment variable applies)."""
+    return load_plugins()
+
+
+def _motu_packs() -> list[CompiledPack]:
+    catalogue = _catalogue()
+    compiled = compile_packs(list(catalogue.installed_packs), catalogue)
+    packs = [p for p in compiled if p.manifest is not None and p.manifest.game == GAME]
+    packs.sort(key=lambda p: (p.manifest is None or p.manifest.id != GAME, _pack_id(p)))
+    errors = [d for p in packs for d in p.all_diagnostics() if d.severity is Severity.ERROR]
+    relations = [d for d in cross_check(packs, packs, catalogue) if d.severity is Severity.ERROR]
+    problems = [*catalogue.late_problems, *errors, *relations]
+    if problems:
+        raise HexforgeError(*problems)
+    return packs
+
+
+def _pack_id(pack: CompiledPack) -> str:
+    return "" if pack.manifest is None else pack.manifest.id
+
+
+def motu_vocabulary_loaded(lib: Library) -> Vocabulary:
+    """The vocabulary effects compile under: every plugin's words for motu (expansions'
+    verbs included), with a token word for every buff, debuff and mark card loaded."""
+    from hexforge.plugins.motu.vocabulary import add_token_words
+
+    vocabulary = vocabulary_for(_host(), GAME)
+    names = {
+        kind: sorted(_word(c) for c in lib.cards.values() if c.kind == kind) for kind in TOKENS
+    }
+    add_token_words(vocabulary, [*names["buff"], *names["debuff"]])
+    add_token_words(vocabulary, names["mark"], marks=True)
+    return vocabulary
+
+
+def _word(card: Card) -> str:
+    """The word effect text names a token card by: its id's slug, spaced ('serpent mark')."""
+    return card.id.split("/", 1)[1].replace("-", " ")
 
 
 def skill_key(card_id: str, skill: Skill) -> str:
@@ -130,7 +182,7 @@ def _once_per_trigger(effect: CompiledEffect) -> CompiledEffect:
 @cache
 def motu_ruleset() -> Ruleset:
     """The ruleset: events, queries, and every card effect of the library, compiled."""
-    from hexforge.plugins.motu.vocabulary import declare_rules, motu_vocabulary
+    from hexforge.plugins.motu.vocabulary import declare_rules
 
     rules = Ruleset(
         orderer=context_player_orders,
@@ -146,7 +198,8 @@ def motu_ruleset() -> Ruleset:
     rules.declare_query("scope")
     rules.declare_query("free_rerolls", minimum=0)
     rules.declare_query("focus_scope")
-    compile_library(rules, library(), motu_vocabulary())
+    lib = library()
+    compile_library(rules, lib, motu_vocabulary_loaded(lib))
     return rules
 
 

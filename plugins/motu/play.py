@@ -1,14 +1,16 @@
 """``hexforge play --game motu``: a whole game of a shipped setup (``--set setup=NAME``,
-default ``first-game``) between the given agents."""
+default ``first-game``) or of a setup file (``--set setup=PATH``, e.g. one an expansion
+ships) between the given agents."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from hexforge.core.cli.play_cmd import PlayedGame
 from hexforge.core.engine import Agent, Engine
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
-from hexforge.plugins.motu.setups import shipped_setup
+from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
 
 DEFAULT_SETUP = "first-game"
 _SHOWN = {
@@ -37,6 +39,11 @@ def account(engine: Engine) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def chosen_setup(name: str) -> GameSetup:
+    """A setup file when ``name`` is a path (it ends in ``.yaml``), else a shipped setup."""
+    return load_setup(Path(name)) if name.endswith((".yaml", ".yml")) else shipped_setup(name)
+
+
 class MotuRunner:
     """The motu :class:`~hexforge.core.cli.play_cmd.GameRunner`."""
 
@@ -48,7 +55,7 @@ class MotuRunner:
     def play(
         self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
     ) -> PlayedGame:
-        setup = shipped_setup(options.get("setup", DEFAULT_SETUP))
+        setup = chosen_setup(options.get("setup", DEFAULT_SETUP))
         engine = new_game(setup, seed, agents)
         outcome = play_game(engine)
         winner = outcome["winner"]

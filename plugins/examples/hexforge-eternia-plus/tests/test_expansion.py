@@ -7,20 +7,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from hexforge_eternia_plus import PACK
 from hexforge_eternia_plus.verbs import siphon_mana
 
 from hexforge.core.cli.main import make_cli
 from hexforge.core.engine import Engine, RandomAgent
-from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Hex
 from hexforge.core.rules import EffectContext, Source, Tier
 from hexforge.dsl.api import compile_text
 from hexforge.dsl.vocabulary import vocabulary_for
 from hexforge.plugins.manager import load_plugins
-from hexforge.plugins.motu.library import motu_ruleset
+from hexforge.plugins.motu.library import library, motu_ruleset
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
 from hexforge.plugins.motu.setups import load_setup
 from hexforge.plugins.motu.units import create_character
@@ -101,25 +99,33 @@ def test_spore_drain_never_lifts_mana_above_five() -> None:
     assert engine.prop("skeletor", "mana") == 5
 
 
-SETUP = PACK.parent / "setups"
-NOT_IN_MOTU_YET = "no motu character 'eternia-plus/moss-man'"
+SETUP = PACK.parent / "setups" / "moss-man-skirmish.yaml"
 
 
-def test_moss_man_plays_a_whole_motu_game() -> None:
+def test_moss_man_plays_a_whole_motu_game_and_acts() -> None:
     """The first game's setup with Moss Man in Stratos' place (rulebook §First Game Setup),
-    played to the end by random agents: Moss Man must activate.
-
-    motu plays the cards of its own pack only so far; until it plays installed expansion
-    packs too, the setup is refused naming Moss Man, and this test is an expected failure.
-    """
-    try:
-        setup = load_setup(SETUP / "moss-man-skirmish.yaml")
-    except HexforgeError as error:
-        if [d.message for d in error.diagnostics] == [NOT_IN_MOTU_YET]:
-            pytest.xfail("motu does not play installed expansion packs yet")
-        raise
+    played to the end by random agents: Moss Man activates and acts on the board."""
+    setup = load_setup(SETUP)
     agents = {player: RandomAgent(7 + i) for i, player in enumerate(PLAYERS)}
     engine = new_game(setup, 7, agents)
     play_game(engine)
-    activations = [e for e in engine.log.entries() if e["type"] == "activate"]
+    entries = list(engine.log.entries())
+    activations = [e for e in entries if e["type"] == "activate"]
     assert any(e["unit"] == "moss-man" for e in activations)
+    assert any(e["type"] == "moved" and e["unit"] == "moss-man" for e in entries)
+
+
+def test_hexforge_play_takes_the_expansion_setup_file() -> None:
+    args = ["play", "--game", "motu", "--seed", "7", "--set", f"setup={SETUP}"]
+    result = CliRunner().invoke(make_cli(), args)
+    assert result.exit_code == 0, result.output
+    assert "moss-man activates" in result.output
+    assert "result:" in result.output
+
+
+def test_the_errata_stands_in_for_the_base_stratos() -> None:
+    """``replaces:``: the game plays the expansion's Stratos wherever motu/stratos is named."""
+    stratos = library().card("motu/stratos", "character")
+    assert stratos.id == "motu/stratos"
+    assert stratos.cost == 16
+    assert "eternia-plus/stratos" not in library().cards

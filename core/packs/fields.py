@@ -61,11 +61,11 @@ def _walk(shape: _Shape, value: Any, path: YamlPath) -> Iterator[Marked]:
         return
     if not shape.may_hold_marks:
         return
-    if isinstance(value, str):
+    if shape.container == "optional":  # before the text check: an optional text is a str
+        yield from _walk(shape.items[0], value, path)
+    elif isinstance(value, str):
         for marker in shape.markers:
             yield Marked(path, value, marker)
-    elif shape.container == "optional":
-        yield from _walk(shape.items[0], value, path)
     elif shape.container in ("list", "tuple") and isinstance(value, list | tuple):
         for index, item in enumerate(value):
             item_shape = shape.items[min(index, len(shape.items) - 1)]

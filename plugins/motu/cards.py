@@ -16,14 +16,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from hexforge.core.packs.catalogue import CardKind
-from hexforge.core.packs.models import Card, Effect, EffectText, Localised, Slug, card_ref
+from hexforge.core.packs.models import Card, Effect, Localised, Slug, card_ref
 
 GAME = "motu"
-
-OptionalEffect = Annotated[Effect | None, EffectText()]
-"""An effect text that may be absent. The marker is repeated outside the ``| None`` because
-the pack compiler's field walker (core/packs/fields.py) finds markers of an optional text
-only there; without it such texts would not be checked by ``hexforge validate``."""
 
 
 class Faction(StrEnum):
@@ -201,7 +196,7 @@ class Token(Card):
     """A unique token: each force has at most one copy in play (rulebook §Buffs and Debuffs)."""
     effects: list[Effect] = Field(default_factory=list)
     """Rules in force while the token is in play."""
-    removed: OptionalEffect = None
+    removed: Effect | None = None
     """Statements run when the token is removed (Regeneration, Curse)."""
 
 
@@ -239,7 +234,7 @@ class Fate(Card):
     """Action points the activated character gains."""
     mana: int = Field(ge=0, le=5)
     """Mana the activated character gains."""
-    ability: OptionalEffect = None
+    ability: Effect | None = None
     """The bonus ability (instead of one extra mana)."""
 
 
@@ -255,7 +250,7 @@ class Glory(Card):
     """Mana the activated character gains."""
     vp: int = Field(ge=0, le=50)
     """Victory points for completing the side mission."""
-    mission: OptionalEffect = None
+    mission: Effect | None = None
     """The side mission, in the effect language."""
 
 

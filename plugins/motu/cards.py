@@ -130,6 +130,8 @@ class Character(Card):
     """Items it is equipped with."""
     skills: list[Skill] = Field(default_factory=list)
     """Its skills."""
+    massive: bool = False
+    """A massive model, whose base covers several hexes (rulebook §Massive Models)."""
 
 
 class Weapon(Card):

@@ -50,6 +50,8 @@ from hexforge.plugins.motu.board import (
     on_board,
     within,
 )
+from hexforge.plugins.motu.cards import Character
+from hexforge.plugins.motu.library import library
 from hexforge.plugins.motu.units import is_knocked_out
 
 FACINGS = [d.name for d in Direction]
@@ -348,7 +350,14 @@ def _free(engine: Engine, hex_: Hex, level: int) -> bool:
 
 def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
     """Two characters trade places without turning; engaged enemies of each may make
-    attacks of opportunity first, overwatch is not triggered (rulebook §Switch)."""
+    attacks of opportunity first, overwatch is not triggered (rulebook §Switch).
+
+    A massive model never trades places with a non-massive one (rulebook §Massive Models -
+    Switching): then nothing moves and the log says why (``switch_refused``).
+    """
+    if is_massive(engine, a) != is_massive(engine, b):
+        engine.note("switch_refused", unit=a, other=b, reason="massive")
+        return
     for unit in (a, b):
         opportunity_attacks(engine, unit, interrupt)
     if is_knocked_out(engine, a) or is_knocked_out(engine, b):
@@ -356,3 +365,9 @@ def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
     where_a, where_b = location(engine, a), location(engine, b)
     place(engine, a, where_b)
     place(engine, b, where_a)
+
+
+def is_massive(engine: Engine, unit: str) -> bool:
+    """Whether ``unit``'s character card is a massive model (rulebook §Massive Models)."""
+    card = library().card(str(engine.prop(unit, "card")), "character")
+    return isinstance(card, Character) and card.massive

@@ -1,0 +1,66 @@
+"""rulebook §Massive Models - Switching: a massive model never trades places with a
+non-massive one; two massive models (or two ordinary ones) still switch.
+
+No shipped motu character is massive, so the tests field invented ones: copies of
+Skeletor's card marked ``massive``, added to the loaded cards for the test only."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexforge.core.scenarios import result_text, run_scenario, scenario_from_text
+from hexforge.plugins.motu.cards import Character
+from hexforge.plugins.motu.driver import DRIVER
+from hexforge.plugins.motu.library import library
+
+SCENARIO = """game: motu
+name: Massive Models - Switching
+setup:
+  map: {{name: arena, provenance: invented, size: {{columns: 12, rows: 12}}, hex_inches: 1.25}}
+  units:
+    - {{id: mover, card: {mover}, at: E5, facing: N}}
+    - {{id: other, card: {other}, at: H8, facing: SE}}
+  active: {{unit: mover, ap: 2}}
+steps:
+  - do: switch
+    unit: mover
+    with: other
+expect:
+  - unit: mover
+    at: {mover_ends}
+  - unit: other
+    at: {other_ends}
+  - {seen}: {{type: switch_refused, unit: mover, other: other}}
+"""
+
+
+@pytest.fixture(autouse=True)
+def _massive_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    skeletor = library().card("motu/skeletor", "character")
+    assert isinstance(skeletor, Character)
+    for name in ("beast", "titan"):
+        card = skeletor.model_copy(update={"id": f"motu/{name}", "massive": True, "skills": []})
+        monkeypatch.setitem(library().cards, card.id, card)
+
+
+def _run(mover: str, other: str, *, switched: bool) -> None:
+    text = SCENARIO.format(
+        mover=mover,
+        other=other,
+        mover_ends="H8" if switched else "E5",
+        other_ends="E5" if switched else "H8",
+        seen="not_happened" if switched else "happened",
+    )
+    scenario = scenario_from_text(text, {"motu": DRIVER}, name="switching.scenario.yaml")
+    result = run_scenario(scenario)
+    assert result.passed, result_text(result)
+
+
+@pytest.mark.parametrize(("mover", "other"), [("beast", "he-man"), ("he-man", "beast")])
+def test_massive_models_switching_never_with_a_non_massive_model(mover: str, other: str) -> None:
+    _run(mover, other, switched=False)
+
+
+@pytest.mark.parametrize(("mover", "other"), [("beast", "titan"), ("he-man", "stratos")])
+def test_massive_models_switching_with_a_model_of_the_same_kind(mover: str, other: str) -> None:
+    _run(mover, other, switched=True)

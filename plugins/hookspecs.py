@@ -16,6 +16,7 @@ from hexforge.core.packs.catalogue import CardKind
 from hexforge.plugins.markers import hookspec
 
 if TYPE_CHECKING:
+    from hexforge.core.agents import AgentSpec
     from hexforge.core.cli.play_cmd import GameRunner
     from hexforge.core.render.renderer import GameRenderer
     from hexforge.core.scenarios.driver import ScenarioDriver
@@ -75,6 +76,14 @@ def hexforge_scenario_drivers() -> list[ScenarioDriver]:
 def hexforge_game_runners() -> list[GameRunner]:
     """Return the runners of this plugin's games: how ``hexforge play`` plays a whole game
     with given agents and seed (``hexforge.core.cli.play_cmd.GameRunner``)."""
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_agents() -> list[AgentSpec]:
+    """Return named agents (``hexforge.core.agents.AgentSpec``) for ``hexforge play --p1
+    NAME`` and ``hexforge simulate``: e.g. a game's ``heuristic`` and ``human``
+    (docs/play.md)."""
     raise NotImplementedError
 
 

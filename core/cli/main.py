@@ -14,11 +14,13 @@ import click
 from rich.console import Console
 
 from hexforge.core import codes
+from hexforge.core.cli.cards_cmd import cards_command
 from hexforge.core.cli.new_cmd import new_command
-from hexforge.core.cli.play_cmd import play_command
+from hexforge.core.cli.play_cmd import play_command, replay_command
 from hexforge.core.cli.plugins_cmd import plugins_command
 from hexforge.core.cli.render_cmd import render_command
 from hexforge.core.cli.schema_cmd import schema_command
+from hexforge.core.cli.simulate_cmd import simulate_command
 from hexforge.core.cli.state import LANGUAGES, AppState
 from hexforge.core.cli.test_cmd import test_command
 from hexforge.core.cli.validate_cmd import validate_command
@@ -32,8 +34,11 @@ BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
     schema_command,
     test_command,
     play_command,
+    replay_command,
+    simulate_command,
     render_command,
     new_command,
+    cards_command,
 )
 REPORT_URL = "https://github.com/hexforge/hexforge/issues"
 

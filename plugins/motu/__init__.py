@@ -10,6 +10,7 @@ from hexforge.core.games import GameInfo
 from hexforge.plugins.markers import hookimpl
 
 if TYPE_CHECKING:
+    from hexforge.core.agents import AgentSpec
     from hexforge.core.cli.play_cmd import GameRunner
     from hexforge.core.packs.catalogue import CardKind
     from hexforge.core.scenarios.driver import ScenarioDriver
@@ -67,3 +68,10 @@ def hexforge_game_runners() -> list[GameRunner]:
     from hexforge.plugins.motu.play import MotuRunner
 
     return [MotuRunner()]
+
+
+@hookimpl
+def hexforge_agents() -> list[AgentSpec]:
+    from hexforge.plugins.motu.agents import agent_specs
+
+    return agent_specs()

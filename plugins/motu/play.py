@@ -48,6 +48,13 @@ class MotuRunner:
     """The motu :class:`~hexforge.core.cli.play_cmd.GameRunner`."""
 
     game = "motu"
+    scenario_option = "setup"
+
+    def scores(self, engine: Engine) -> dict[str, int]:
+        """Victory points per player (for ``hexforge simulate``)."""
+        vp = engine.state.data["vp"]
+        assert isinstance(vp, dict)
+        return {str(p): v for p, v in vp.items() if isinstance(v, int)}
 
     def players(self, options: Mapping[str, str]) -> list[str]:
         return list(PLAYERS)

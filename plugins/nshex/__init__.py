@@ -10,6 +10,7 @@ from hexforge.core.games import GameInfo
 from hexforge.plugins.markers import hookimpl
 
 if TYPE_CHECKING:
+    from hexforge.core.agents import AgentSpec
     from hexforge.core.cli.play_cmd import GameRunner
     from hexforge.core.packs.catalogue import CardKind
     from hexforge.core.scenarios.driver import ScenarioDriver
@@ -68,3 +69,10 @@ def hexforge_game_runners() -> list[GameRunner]:
     from hexforge.plugins.nshex.play import NshexRunner
 
     return [NshexRunner()]
+
+
+@hookimpl
+def hexforge_agents() -> list[AgentSpec]:
+    from hexforge.plugins.nshex.agents import agent_specs
+
+    return agent_specs()

@@ -37,6 +37,13 @@ class NshexRunner:
 
     game = "nshex"
 
+    def scores(self, engine: Engine) -> dict[str, int]:
+        """HQ toughness left per player (for ``hexforge simulate``)."""
+        from hexforge.plugins.nshex import position as pos
+
+        hqs = pos.game_data(engine)["hq"]
+        return {str(p): pos.hq_left(engine, hq) for p, hq in hqs.items()}
+
     def players(self, options: Mapping[str, str]) -> list[str]:
         return players_for(armies_of(options))
 

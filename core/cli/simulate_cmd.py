@@ -1,0 +1,120 @@
+"""``hexforge simulate``: many seeded games, balance statistics and reports (docs/play.md)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from hexforge.core.agents import agent_specs, make_agent
+from hexforge.core.cli.play_cmd import _options, game_options, game_runners, runner_of
+from hexforge.core.cli.state import get_state
+from hexforge.core.simulate import jobs_for, summarise, wilson
+from hexforge.core.simulate.backends import Backend, run_jobs
+from hexforge.core.simulate.jobs import GameRecord
+from hexforge.core.simulate.report import write_reports
+
+
+@click.command("simulate")
+@click.option("--game", "game_id", default="motu", show_default=True, help="The game.")
+@click.option("--scenario", help="The scenario or setup (motu: first-game, ...).")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option(
+    "--jobs",
+    "workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Worker processes (or Ray CPUs).",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed+i.")
+@click.option("--p1", default="heuristic", show_default=True, help="One agent.")
+@click.option("--p2", default="random", show_default=True, help="The other (seats alternate).")
+@click.option(
+    "--backend", type=click.Choice([b.value for b in Backend]), default="local", show_default=True
+)
+@click.option("--address", help="A Ray cluster address (ray://host:10001 or auto).")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write report.json and report.html here.",
+)
+@click.option("--check", is_flag=True, help="Check every game's invariants and replay (HF055).")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="A game option.")
+def simulate_command(
+    game_id: str,
+    scenario: str | None,
+    games: int,
+    workers: int,
+    seed: int,
+    p1: str,
+    p2: str,
+    backend: str,
+    address: str | None,
+    out: Path | None,
+    check: bool,
+    settings: Sequence[str],
+) -> None:
+    """Play many games between two agents and report win rates and card statistics."""
+    state = get_state()
+    manager = state.plugins.manager
+    runner = runner_of(game_runners(manager), game_id)
+    options = game_options(runner, scenario, settings)
+    specs = agent_specs(manager, game_id)
+    for name in (p1, p2):
+        make_agent(specs, name, 0)  # HF050 before any game starts
+    jobs = jobs_for(game_id, games, seed, [p1, p2], options, check)
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=state.err,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=len(jobs))
+
+        def advance(_: GameRecord) -> None:
+            progress.advance(task)
+
+        records = run_jobs(
+            jobs, workers=workers, backend=Backend(backend), address=address, progress=advance
+        )
+    seconds = time.perf_counter() - started
+    summary = summarise(records)
+    print_ = state.out.print
+    print_(
+        f"{games} {game_id} games in {seconds:.1f} s ({games / seconds:.1f} games/s)",
+        highlight=False,
+        markup=False,
+    )
+    for title, rates in (("agent", summary.wins), ("seat", summary.seat_wins)):
+        for name, rate in rates.items():
+            low, high = wilson(rate.count, rate.total)
+            print_(
+                f"{title} {name}: wins {rate.count}/{rate.total} = {100 * rate.value:.1f}% "
+                f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)",
+                highlight=False,
+                markup=False,
+            )
+    draws = summary.draws
+    print_(f"draws: {draws.count}/{draws.total}", highlight=False, markup=False)
+    if check:
+        print_(f"invariants held in all {games} games", highlight=False, markup=False)
+    if out is not None:
+        settings_json: dict[str, object] = {
+            "game": game_id,
+            "games": games,
+            "seed": seed,
+            "p1": p1,
+            "p2": p2,
+            **dict(sorted(_options(settings).items())),
+        }
+        if scenario:
+            settings_json["scenario"] = scenario
+        json_path, html_path = write_reports(out, summary, settings_json)
+        print_(f"reports: {json_path} {html_path}", highlight=False, markup=False)

@@ -1,0 +1,189 @@
+"""One simulated game: the job that describes it and the record it leaves."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from hexforge.core.agents import agent_specs
+from hexforge.core.agents.codes import INVARIANT_BROKEN
+from hexforge.core.cli.play_cmd import (
+    GameRunner,
+    PlayedGame,
+    first_difference,
+    game_runners,
+    runner_of,
+    seat_agents,
+)
+from hexforge.core.engine import Engine, Json, ScriptedAgent
+from hexforge.core.engine.diagnostics import fail
+from hexforge.core.engine.log import replay_answers
+from hexforge.plugins.manager import PluginHost, load_plugins
+
+
+@dataclass(frozen=True, slots=True)
+class GameJob:
+    """Game ``index`` of a batch: its seed and the agents in each seat."""
+
+    index: int
+    game: str
+    seed: int
+    agents: tuple[str, ...]
+    """Agent names in seat order (alternated between games so no seat is favoured)."""
+    options: tuple[tuple[str, str], ...] = ()
+    check: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What one game leaves for the statistics."""
+
+    index: int
+    seed: int
+    players: tuple[str, ...]
+    agents: tuple[str, ...]
+    winner: str | None
+    scores: tuple[int, ...]
+    """VP (motu) or HQ toughness left (nshex) per seat."""
+    cards: tuple[tuple[str, str], ...]
+    """(player, card) for every card a player played, once per game."""
+    characters: tuple[tuple[str, str], ...]
+    """(player, unit) for every character that activated or tile placed, once per game."""
+    damage: tuple[tuple[str, int], ...]
+    """Damage dealt per unit or tile."""
+    decisions: int
+    log_lines: int
+
+
+def jobs_for(
+    game: str,
+    games: int,
+    seed: int,
+    agents: Sequence[str],
+    options: Mapping[str, str],
+    check: bool,
+) -> list[GameJob]:
+    """``games`` jobs; game i has seed ``seed + i`` and swaps seats on odd i."""
+    return [
+        GameJob(
+            i,
+            game,
+            seed + i,
+            tuple(agents) if i % 2 == 0 else tuple(reversed(agents)),
+            tuple(sorted(options.items())),
+            check,
+        )
+        for i in range(games)
+    ]
+
+
+@cache
+def _host() -> PluginHost:
+    """The plugins of this worker process, loaded once."""
+    return load_plugins()
+
+
+def run_job(job: GameJob) -> GameRecord:
+    """Play the job's game (in any process: it loads the plugins itself)."""
+    manager = _host().manager
+    runner = runner_of(game_runners(manager), job.game)
+    options = dict(job.options)
+    players = runner.players(options)
+    agents = seat_agents(agent_specs(manager, job.game), players, job.agents, job.seed)
+    played = runner.play(job.seed, agents, options)
+    if job.check:
+        check_game(runner, job, played)
+    return _record(runner, job, players, played)
+
+
+def check_game(runner: GameRunner, job: GameJob, played: PlayedGame) -> None:
+    """Invariants every finished game keeps (HF055): every logged answer was one of its
+    options, and the seed plus the answers replay the log byte for byte."""
+    entries = played.engine.log.entries()
+    problems = []
+    for entry in entries:
+        if entry["type"] == "decision" and entry["answer"] not in entry["options"]:  # type: ignore[operator]
+            problems.append(f"decision {entry['seq']} answered outside its options")
+    lines = played.engine.log.text().splitlines()
+    answers = replay_answers(lines)
+    again = runner.play(
+        job.seed, dict.fromkeys(played.engine.players, ScriptedAgent(answers)), dict(job.options)
+    )
+    differs = first_difference(lines, again.engine.log.text().splitlines())
+    if differs is not None:
+        problems.append(f"the replay differs at log line {differs}")
+    if problems:
+        raise fail(
+            INVARIANT_BROKEN,
+            f"game {job.index} (seed {job.seed}): " + "; ".join(problems),
+            hint=f"reproduce with: hexforge play --game {job.game} --seed {job.seed}",
+        )
+
+
+def _record(runner: GameRunner, job: GameJob, players: list[str], played: PlayedGame) -> GameRecord:
+    engine = played.engine
+    scores = _scores(runner, engine)
+    cards: set[tuple[str, str]] = set()
+    characters: set[tuple[str, str]] = set()
+    damage: Counter[str] = Counter()
+    decisions = 0
+    for entry in engine.log.entries():
+        kind = entry["type"]
+        if kind == "decision":
+            decisions += 1
+        elif kind == "activate" or (kind == "played" and "card" in entry):
+            player, card = _text(entry.get("player")), _text(entry.get("card"))
+            unit = _text(entry.get("unit"))
+            if card:
+                cards.add((player or _owner(engine, unit), card))
+            if unit:
+                characters.add((_owner(engine, unit), unit))
+        elif kind == "event" and entry.get("name") == "placed":
+            tile = _text(_payload(entry, "tile"))
+            characters.add((_owner(engine, tile), tile))
+        elif kind == "event" and entry.get("name") in ("wounded", "hit"):
+            source = _text(_payload(entry, "source") or _payload(entry, "attacker"))
+            if source:
+                damage[source] += _amount(entry)
+    return GameRecord(
+        job.index,
+        job.seed,
+        tuple(players),
+        job.agents,
+        played.winner,
+        tuple(scores.get(p, 0) for p in players),
+        tuple(sorted(cards)),
+        tuple(sorted(characters)),
+        tuple(sorted(damage.items())),
+        decisions,
+        len(engine.log.lines),
+    )
+
+
+def _payload(entry: Mapping[str, Json], key: str) -> Json:
+    payload = entry.get("payload")
+    if isinstance(payload, dict):
+        return payload.get(key)
+    return entry.get(key)
+
+
+def _amount(entry: Mapping[str, Json]) -> int:
+    amount = _payload(entry, "amount")
+    return amount if isinstance(amount, int) else 1
+
+
+def _text(value: Json) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _owner(engine: Engine, unit: str) -> str:
+    entity = engine.state.entities.get(unit)
+    return "" if entity is None else entity.owner or ""
+
+
+def _scores(runner: GameRunner, engine: Engine) -> dict[str, int]:
+    """The runner's end-of-game scores (optional ``scores(engine)``: motu VP, nshex HQ)."""
+    scores = getattr(runner, "scores", None)
+    return dict(scores(engine)) if callable(scores) else {}

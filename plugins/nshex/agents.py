@@ -1,0 +1,163 @@
+"""Computer agents for nshex: a heuristic that places tiles for the most expected damage.
+
+Battles decide the game by HQ damage (Duel rules, "Bitwa"), so a tile is worth the hits it
+would land on enemies from where it stands: melee on the adjacent enemy of a side, ranged on
+the first enemy down a side's line, gauss on every enemy down it, HQ hits counted double.
+The agent remembers which tile it chose to play or shift, then picks the hex and rotation
+scoring best for that tile; modules without attacks go next to the own HQ, which they
+protect and boost. Everything else it plays rather than idles: a turn ended with tiles
+left in hand gives the opponent the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexforge.core.agents import AgentSpec
+from hexforge.core.agents.human import terminal_human
+from hexforge.core.engine import Decision, Engine, Json, RandomAgent
+from hexforge.core.hexgrid import Hex, distance
+from hexforge.core.hexgrid.board import parse_coord
+from hexforge.plugins.nshex import position as pos
+from hexforge.plugins.nshex.board import facing, ray
+from hexforge.plugins.nshex.tiles import BoardTile
+
+ROTATIONS = range(6)
+
+
+def _enemy_at(engine: Engine, player: str, hex_: Hex) -> str | None:
+    tile = pos.tile_at(engine, hex_)
+    if tile is None or pos.controller(engine, tile) == player:
+        return None
+    return tile
+
+
+def _worth(engine: Engine, tile: str) -> float:
+    return 2.0 if pos.is_hq(engine, tile) else 1.0
+
+
+def expected_damage(
+    engine: Engine, player: str, printed: BoardTile, at: Hex, rotation: int
+) -> float:
+    """Hits ``printed`` would deal from ``at`` turned by ``rotation`` in the next battle."""
+    total = 0.0
+    for side, strength in printed.melee.items():
+        foe = _enemy_at(engine, player, at.neighbour(facing(int(side), rotation)))
+        if foe is not None:
+            total += strength * _worth(engine, foe)
+    for side, strength in printed.ranged.items():
+        for hex_ in ray(at, facing(int(side), rotation)):
+            foe = _enemy_at(engine, player, hex_)
+            if foe is not None:
+                total += strength * _worth(engine, foe)
+                break
+    for side, strength in printed.gauss.items():
+        for hex_ in ray(at, facing(int(side), rotation)):
+            foe = _enemy_at(engine, player, hex_)
+            if foe is not None:
+                total += strength * _worth(engine, foe)
+    return total
+
+
+def _hq_hex(engine: Engine, player: str, mine: bool) -> Hex | None:
+    for owner, hq in pos.game_data(engine)["hq"].items():
+        if (owner == player) == mine and engine.prop(hq, "hex") is not None:
+            return pos.hex_of(engine, hq)
+    return None
+
+
+@dataclass
+class NshexHeuristicAgent:
+    """The nshex heuristic (``--p1 heuristic``); see the module docstring for its plan."""
+
+    seed: int = 0
+    _tile: str | None = field(init=False, default=None)
+    _at: Hex | None = field(init=False, default=None)
+
+    def choose(self, decision: Decision, engine: Engine) -> Json:
+        options = [str(o) for o in decision.options]
+        answer: Json = None
+        if decision.kind == "hq":
+            answer = self._hq(engine, decision.player, options)
+        elif decision.kind == "action":
+            answer = self._action(engine, options)
+        elif decision.kind == "hex":
+            answer = self._hex(engine, decision.player, options)
+        elif decision.kind == "rotation":
+            answer = self._rotation(engine, decision.player, decision.options)
+        if answer is not None and answer in decision.options:
+            return answer
+        return RandomAgent(self.seed).choose(decision, engine)
+
+    def _hq(self, engine: Engine, player: str, options: list[str]) -> str:
+        """Own HQ away from the enemy HQ (fewer lines onto it), else near the centre."""
+        enemy = _hq_hex(engine, player, mine=False)
+        if enemy is None:
+            return min(options, key=lambda c: distance(parse_coord(c), parse_coord("C3")))
+        return max(options, key=lambda c: distance(parse_coord(c), enemy))
+
+    def _action(self, engine: Engine, options: list[str]) -> str:
+        plays = [o for o in options if o.startswith("play ")]
+        self._tile = None
+        if not plays:
+            return "end"
+        choice = max(plays, key=lambda o: self._play_value(engine, o.split(" ", 1)[1]))
+        self._tile = choice.split(" ", 1)[1]
+        return choice
+
+    def _play_value(self, engine: Engine, tile: str) -> float:
+        printed = pos.card(engine, tile)
+        if isinstance(printed, BoardTile):
+            return 1.0 + sum(printed.melee.values()) + sum(printed.ranged.values())
+        return 0.5
+
+    def _printed(self, engine: Engine) -> BoardTile | None:
+        if self._tile is None:
+            return None
+        printed = pos.card(engine, self._tile)
+        return printed if isinstance(printed, BoardTile) else None
+
+    def _hex(self, engine: Engine, player: str, options: list[str]) -> str | None:
+        printed = self._printed(engine)
+        if printed is None:
+            return None
+        own = _hq_hex(engine, player, mine=True)
+
+        def score(coord: str) -> float:
+            at = parse_coord(coord)
+            best = max(expected_damage(engine, player, printed, at, r) for r in ROTATIONS)
+            near_home = 0.0 if own is None else 0.1 * distance(at, own)
+            return best - near_home
+
+        chosen = max(options, key=score)
+        self._at = parse_coord(chosen)
+        return chosen
+
+    def _rotation(self, engine: Engine, player: str, options: tuple[Json, ...]) -> Json:
+        printed, at = self._printed(engine), self._at
+        if printed is None or at is None:
+            return None
+        rotations = [int(str(o)) for o in options]
+        best = max(rotations, key=lambda r: expected_damage(engine, player, printed, at, r))
+        return options[rotations.index(best)]
+
+
+def board_summary(engine: Engine, player: str) -> str:
+    """Every tile on the board with its controller and rotation, the HQs' life, the hand."""
+    data = pos.game_data(engine)
+    lines = [f"HQ life {dict((p, pos.hq_left(engine, hq)) for p, hq in data['hq'].items())}"]
+    for coord, tile in sorted(pos.board(engine).items()):
+        rotation = engine.prop(tile, "rotation")
+        lines.append(f"  {coord}: {tile} ({pos.controller(engine, tile)}) r{rotation}")
+    lines.append(f"hand: {', '.join(data['hands'][player])}")
+    return "\n".join(lines)
+
+
+def agent_specs() -> list[AgentSpec]:
+    """nshex's named agents (hook ``hexforge_agents``)."""
+    return [
+        AgentSpec("nshex", "heuristic", "most expected damage per tile", NshexHeuristicAgent),
+        AgentSpec(
+            "nshex", "human", "you, at the terminal", lambda _: terminal_human(board_summary)
+        ),
+    ]

@@ -1,0 +1,53 @@
+"""hexforge play and hexforge replay (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hexforge.core.cli.main import make_cli
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(make_cli(), list(args))
+    return result.exit_code, result.output
+
+
+def test_play_defaults_to_the_motu_first_game_between_heuristics(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    code, out = run("play", "--seed", "3", "--log", str(log))
+    assert code == 0, out
+    assert "\nround 1\n" in out and "activates with" in out
+    assert "result:" in out
+    decisions = [json.loads(x) for x in log.read_text().splitlines()]
+    assert decisions[0]["players"] == ["masters", "evil"]
+    code, out = run("replay", str(log))
+    assert code == 0, out
+    assert "replayed exactly" in out
+
+
+def test_replay_names_the_first_differing_line(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    assert (
+        run("play", "--game", "nshex", "--p1", "random", "--seed", "2", "--log", str(log))[0] == 0
+    )
+    lines = log.read_text().splitlines()
+    number = next(i for i, x in enumerate(lines) if '"type":"nshex"' in x)
+    entry = json.loads(lines[number])
+    entry["text"] = "something else"
+    lines[number] = json.dumps(entry, sort_keys=True, separators=(",", ":"))
+    log.write_text("\n".join(lines) + "\n")
+    code, out = run("replay", str(log))
+    assert code != 0
+    assert "HF052" in out and f"line {number + 1}" in out
+
+
+def test_play_nshex_heuristic_against_random_and_unknown_game() -> None:
+    code, out = run("play", "--game", "nshex", "--p2", "random", "--seed", "5", "-q")
+    assert code == 0 and ("HQs" in out), out
+    code, out = run("play", "--game", "chess")
+    assert code != 0 and "HF051" in out
+    code, out = run("play", "--game", "nshex", "--scenario", "x")
+    assert code != 0 and "nshex has no scenarios" in out

@@ -44,6 +44,7 @@ def test_every_part_of_the_package_is_written(generated: Path) -> None:
         "src/hexforge_thornwood/pack/cards/characters.yaml",
         "src/hexforge_thornwood/pack/pack.yaml",
         "src/hexforge_thornwood/verbs.py",
+        "tests/mana-leech.scenario.yaml",
         "tests/test_expansion.py",
     ]
     for path in generated.rglob("*"):
@@ -83,6 +84,27 @@ def test_the_generated_plugin_registers_its_verb_and_its_pack_validates(
     pack = generated / "src" / "hexforge_thornwood" / "pack"
     report = validate([pack], catalogue_from_host(host))
     assert report.diagnostics == () and report.cards == 1
+
+
+def test_the_scenario_puts_the_new_character_on_the_board_using_the_new_verb(
+    generated: Path,
+) -> None:
+    """The generated scenario reads as a scenario file (the slow install test runs it)."""
+    from hexforge.core.packs.yamlio import read_yaml
+
+    doc = read_yaml(generated / "tests" / "mana-leech.scenario.yaml").data
+    assert doc["game"] == "motu"
+    assert {"id": "leech", "card": "thornwood/mana-leech", "at": "E7", "mana": 1} in doc["setup"][
+        "units"
+    ]
+    characters = (generated / "src/hexforge_thornwood/pack/cards/characters.yaml").read_text()
+    assert "id: siphon" in characters and "effect: siphon 2 mana from target" in characters
+    assert doc["steps"][0] == {
+        "do": "skill",
+        "unit": "leech",
+        "skill": "siphon",
+        "target": "he-man",
+    }
 
 
 @pytest.mark.parametrize("name", ["Thornwood", "thorn_wood", "x-", "1up", "thorn--wood"])

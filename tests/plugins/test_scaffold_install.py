@@ -1,5 +1,6 @@
 """Issue 11 acceptance: generate an expansion, pip install it into a fresh virtual
-environment, and it shows in ``hexforge plugins``, validates and passes its own tests.
+environment, and it shows in ``hexforge plugins``, validates and passes its own tests
+(pytest, and ``hexforge test`` on its scenario, which fields its character).
 
 Slow (a virtual environment and two pip installs, about 30-60 s), so it runs only with
 HEXFORGE_SLOW_TESTS=1; .ci/run sets it for this file.
@@ -46,6 +47,9 @@ def test_a_generated_expansion_installs_lists_validates_and_passes_its_tests(
     _run(hexforge, "validate", "--strict", "--no-cache")
     _run(hexforge, "validate", "--strict", "--no-cache", "src/hexforge_moonrise/pack", cwd=package)
     tests = _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=package)
-    assert "4 passed" in tests
+    assert "5 passed" in tests  # four Python tests and the scenario
+    scenarios = _run(hexforge, "test", "--verbose", cwd=package)
+    assert "passed tests/mana-leech.scenario.yaml" in scenarios
+    assert scenarios.strip().splitlines()[-1] == "1 passed, 0 failed"
     hidden = _run(hexforge, "--no-plugins", "plugins")
     assert "not loaded (--plugins/--no-plugins): moonrise" in hidden

@@ -1,5 +1,8 @@
 """``hexforge validate``: check content packs, every problem in one run, for people and CI.
 
+Problems of the installed plugins themselves (one that does not load, a bad or failing
+hook, a conflict between two) are part of the report: named, counted, and exit 1.
+
 Exit codes: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2 usage.
 """
 
@@ -26,6 +29,7 @@ from hexforge.core.packs.validate import ValidationReport, validate
 from hexforge.core.report import render_github, render_json, render_sarif, render_text
 from hexforge.dsl.vocabulary import Vocabulary, vocabulary_for
 from hexforge.plugins.manager import PluginHost
+from hexforge.plugins.survey import survey
 
 FORMATS = ("text", "json", "github", "sarif")
 T = TypeVar("T")
@@ -98,6 +102,14 @@ def _vocabularies(
     return vocabulary
 
 
+def plugin_problems(host: PluginHost) -> list[Diagnostic]:
+    """What is wrong with the installed plugins themselves, each naming its plugin: one
+    that failed to load (HF601), a bad hook implementation (HF602), an unknown name in
+    ``--plugins`` (HF604), a hook that raised (HF603), two plugins registering the same
+    thing (HF605). The other plugins' packs are validated all the same."""
+    return [*host.problems, *survey(host).problems]
+
+
 def default_format() -> str:
     """``github`` inside GitHub Actions, ``text`` elsewhere."""
     return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
@@ -136,7 +148,13 @@ def validate_command(
     if report.usage:
         render_text(report.usage, state.err)
         raise click.exceptions.Exit(ExitCode.USAGE)
-    diagnostics = [*catalogue.problems, *catalogue.late_problems, *report.diagnostics]
+    found = [
+        *plugin_problems(state.plugins),
+        *catalogue.problems,
+        *catalogue.late_problems,
+        *report.diagnostics,
+    ]
+    diagnostics = list(dict.fromkeys(found))  # a hook failure both lists find is shown once
     _render(diagnostics, report, fmt or default_format(), state.out)
     failed = any(d.severity.value == "error" for d in diagnostics) or (strict and diagnostics)
     raise click.exceptions.Exit(ExitCode.CONTENT if failed else ExitCode.OK)

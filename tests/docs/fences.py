@@ -152,6 +152,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule("expansions.md", "sh", HERE),
     Rule("cli.md", "sh", HERE),
+    Rule("play.md", "sh", HERE),
+    Rule("play.md", "sh", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),
+    Rule("play.md", "text", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),
+    Rule("play.md", "python", "tests/agents/test_docs.py::test_the_agent_hook_example_works"),
     Rule("tutorial.md", "yaml", "tests/docs/test_tutorial.py::test_every_tutorial_file_is_used"),
     Rule(
         "tutorial.md", "sh", "tests/docs/test_tutorial.py::test_the_tutorial_commands_run_as_shown"

@@ -28,7 +28,7 @@ from .fences import HERE, ILLUSTRATIONS, RULES, Rule
 
 ROOT = DOCS.parent
 ALL = [block for page in pages() for block in blocks(page)]
-_OPTION = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
+_OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
 
 
 def _takes(rule: Rule, block: Block) -> bool:

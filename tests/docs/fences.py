@@ -152,6 +152,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule("expansions.md", "sh", HERE),
     Rule("cli.md", "sh", HERE),
+    Rule("motu-content.md", "sh", HERE),
     Rule("play.md", "sh", HERE),
     Rule("play.md", "sh", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),
     Rule("play.md", "text", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),

@@ -1,0 +1,99 @@
+"""``hexforge cards``: the cards of the installed packs as a table, in one language.
+
+Reads the same compiled packs ``hexforge validate`` builds (so it lists exactly what a
+game would load) and filters them by game and kind. A name without a translation in the
+chosen language is shown in English with the language code of the fallback, so a missing
+translation is visible rather than silently papered over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import click
+from rich.table import Table
+
+from hexforge.core.cli.state import LANGUAGES, get_state
+from hexforge.core.cli.validate_cmd import catalogue_from_host
+from hexforge.core.packs.models import Card, Localised
+from hexforge.core.packs.validate import compile_packs
+
+HEADERS: dict[str, tuple[str, str, str, str, str]] = {
+    "en": ("id", "kind", "name", "cost", "provenance"),
+    "pl": ("id", "rodzaj", "nazwa", "koszt", "pochodzenie"),
+    "de": ("ID", "Art", "Name", "Kosten", "Herkunft"),
+    "fr": ("id", "type", "nom", "coût", "provenance"),
+}
+"""Column headings per language (the table's words; card names come from the cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One line of the table: a card's id, kind, name in the language, cost, provenance."""
+
+    id: str
+    kind: str
+    name: str
+    cost: str
+    provenance: str
+
+
+def localised(text: Localised, language: str) -> str:
+    """``text`` in ``language``, or its English marked ``(en)`` when not translated."""
+    translated: str | None = getattr(text, language, None)
+    return translated if translated is not None else f"{text.en} (en)"
+
+
+def card_rows(cards: Sequence[Card], language: str, kind: str | None = None) -> list[CardRow]:
+    """The table's rows for ``cards`` (only those of ``kind`` when given), by kind then id."""
+    rows = []
+    for card in cards:
+        if kind is not None and card.kind != kind:
+            continue
+        cost = getattr(card, "cost", None)
+        rows.append(
+            CardRow(
+                card.id,
+                card.kind,
+                localised(card.name, language),
+                "" if cost is None else str(cost),
+                card.provenance,
+            )
+        )
+    return sorted(rows, key=lambda r: (r.kind, r.id))
+
+
+@click.command("cards")
+@click.option("--game", help="Only the cards of this game's packs (e.g. motu).")
+@click.option("--kind", help="Only cards of this kind (e.g. character, weapon).")
+@click.option(
+    "--lang",
+    "language",
+    type=click.Choice(LANGUAGES),
+    help="Language of names and headings (default: the global --lang).",
+)
+def cards_command(game: str | None, kind: str | None, language: str | None) -> None:
+    """List the cards of the installed packs as a table, in one language."""
+    state = get_state()
+    language = language or state.lang
+    catalogue = catalogue_from_host(state.plugins)
+    packs = compile_packs(list(catalogue.installed_packs), catalogue)
+    cards = [
+        entry.card
+        for pack in packs
+        if pack.manifest is not None and (game is None or pack.manifest.game == game)
+        for entry in pack.cards()
+    ]
+    rows = card_rows(cards, language, kind)
+    if not rows:
+        raise click.UsageError(
+            f"no cards{f' of kind {kind!r}' if kind else ''}"
+            f"{f' in game {game!r}' if game else ''}: see 'hexforge plugins' for the packs"
+        )
+    table = Table(title=f"hexforge cards ({len(rows)})")
+    for heading in HEADERS[language]:
+        table.add_column(heading)
+    for row in rows:
+        table.add_row(row.id, row.kind, row.name, row.cost, row.provenance)
+    state.out.print(table)

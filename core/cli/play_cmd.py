@@ -10,6 +10,7 @@ the runner's account and result. ``hexforge replay LOG`` plays a logged game aga
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ import pluggy
 from hexforge.core.agents import AgentSpec, UndoSession, agent_specs, make_agent
 from hexforge.core.agents.codes import BAD_REPLAY_LOG, REPLAY_MISMATCH, UNKNOWN_GAME
 from hexforge.core.agents.human import QuitRequest
-from hexforge.core.cli.state import get_state
+from hexforge.core.cli.state import LANGUAGES, get_state
 from hexforge.core.engine import Agent, Engine, Json, RandomAgent, ScriptedAgent
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.engine.log import read_log, replay_answers, replay_seed
@@ -116,6 +117,11 @@ def seat_agents(
 @click.option("--scenario", help="The scenario or setup (motu: first-game, ...).")
 @click.option("--seed", type=int, default=1, show_default=True, help="The game's seed.")
 @click.option("--p1", default="heuristic", show_default=True, help="First player's agent.")
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    help="Language of card names in the account (default: the global --lang).",
+)
 @click.option("--p2", default="heuristic", show_default=True, help="Second player's agent.")
 @click.option(
     "--log",
@@ -137,6 +143,7 @@ def play_command(
     seed: int,
     p1: str,
     p2: str,
+    lang: str | None,
     log_file: Path | None,
     settings: Sequence[str],
     quiet: bool,
@@ -153,11 +160,24 @@ def play_command(
         state.out.print("game abandoned", highlight=False, markup=False)
         return
     if not quiet:
-        for line in played.account:
+        for line in localised(runner, played.account, lang or state.lang):
             state.out.print(line, highlight=False, markup=False)
     state.out.print(played.summary, highlight=False, markup=False)
     if log_file is not None:
         log_file.write_text(played.engine.log.text(), encoding="utf-8")
+
+
+_CARD_ID = re.compile(r"\b[a-z0-9-]+/[a-z0-9-]+\b")
+
+
+def localised(runner: GameRunner, lines: Sequence[str], lang: str) -> list[str]:
+    """The account with card ids shown as card names in ``lang``, when the game offers
+    names (optional runner method ``card_names(lang)``); English keeps the ids."""
+    names = getattr(runner, "card_names", None)
+    if lang == "en" or not callable(names):
+        return list(lines)
+    table: Mapping[str, str] = names(lang)
+    return [_CARD_ID.sub(lambda m: table.get(m[0], m[0]), line) for line in lines]
 
 
 def first_difference(expected: Sequence[str], actual: Sequence[str]) -> int | None:

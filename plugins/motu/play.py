@@ -56,6 +56,13 @@ class MotuRunner:
         assert isinstance(vp, dict)
         return {str(p): v for p, v in vp.items() if isinstance(v, int)}
 
+    def card_names(self, lang: str) -> dict[str, str]:
+        """Card id -> its name in ``lang`` (English where untranslated), for ``--lang``."""
+        from hexforge.plugins.motu.library import library
+
+        cards = library().cards
+        return {i: getattr(c.name, lang, None) or c.name.en for i, c in cards.items()}
+
     def players(self, options: Mapping[str, str]) -> list[str]:
         return list(PLAYERS)
 

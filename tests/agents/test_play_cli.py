@@ -51,3 +51,12 @@ def test_play_nshex_heuristic_against_random_and_unknown_game() -> None:
     assert code != 0 and "HF051" in out
     code, out = run("play", "--game", "nshex", "--scenario", "x")
     assert code != 0 and "nshex has no scenarios" in out
+
+
+def test_play_lang_names_cards_in_that_language() -> None:
+    """--lang pl: the account names cards by their Polish names, not their ids."""
+    code, english = run("play", "--seed", "3")
+    code_pl, polish = run("play", "--seed", "3", "--lang", "pl")
+    assert code == code_pl == 0
+    assert "activates with motu/" in english
+    assert "activates with motu/" not in polish

@@ -73,14 +73,22 @@ TOKENS = ("buff", "debuff", "mark")
 
 @cache
 def library() -> Library:
-    """Every installed motu pack, as ``hexforge validate`` builds it (HexforgeError with
-    every problem of the motu packs if one does not validate).
+    """Every installed motu pack (the plugins this process loads), built once."""
+    return load_library(_host())
+
+
+def load_library(host: PluginHost) -> Library:
+    """Every motu pack of ``host``'s plugins, as ``hexforge validate`` builds them
+    (HexforgeError with every problem of the motu packs if one does not validate).
 
     The shipped pack comes first, then the expansions' packs sorted by id, so the result
     never depends on install order; a card with ``replaces:`` stands in for the card it
     replaces, under that card's id (setups and scenarios naming the original get it).
     """
-    packs = _motu_packs()
+    from hexforge.core.cli.validate_cmd import catalogue_from_host
+
+    catalogue = catalogue_from_host(host)
+    packs = _motu_packs(catalogue)
     cards: dict[str, Card] = {}
     replacing: list[Card] = []
     for pack in packs:
@@ -92,16 +100,9 @@ def library() -> Library:
     for card in replacing:
         assert card.replaces is not None
         cards[card.replaces] = card.model_copy(update={"id": card.replaces})
-    game = _catalogue().game(GAME)
+    game = catalogue.game(GAME)
     assert game is not None
     return Library(cards, game.kind_tiers, game.tiers[-1])
-
-
-@cache
-def _catalogue() -> Catalogue:
-    from hexforge.core.cli.validate_cmd import catalogue_from_host
-
-    return catalogue_from_host(_host())
 
 
 @cache
@@ -110,8 +111,7 @@ def _host() -> PluginHost:
     return load_plugins()
 
 
-def _motu_packs() -> list[CompiledPack]:
-    catalogue = _catalogue()
+def _motu_packs(catalogue: Catalogue) -> list[CompiledPack]:
     compiled = compile_packs(list(catalogue.installed_packs), catalogue)
     packs = [p for p in compiled if p.manifest is not None and p.manifest.game == GAME]
     packs.sort(key=lambda p: (p.manifest is None or p.manifest.id != GAME, _pack_id(p)))
@@ -127,12 +127,12 @@ def _pack_id(pack: CompiledPack) -> str:
     return "" if pack.manifest is None else pack.manifest.id
 
 
-def motu_vocabulary_loaded(lib: Library) -> Vocabulary:
+def motu_vocabulary_loaded(lib: Library, host: PluginHost | None = None) -> Vocabulary:
     """The vocabulary effects compile under: every plugin's words for motu (expansions'
     verbs included), with a token word for every buff, debuff and mark card loaded."""
     from hexforge.plugins.motu.vocabulary import add_token_words
 
-    vocabulary = vocabulary_for(_host(), GAME)
+    vocabulary = vocabulary_for(_host() if host is None else host, GAME)
     names = {
         kind: sorted(_word(c) for c in lib.cards.values() if c.kind == kind) for kind in TOKENS
     }

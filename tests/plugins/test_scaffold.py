@@ -43,6 +43,7 @@ def test_every_part_of_the_package_is_written(generated: Path) -> None:
         "src/hexforge_thornwood/__init__.py",
         "src/hexforge_thornwood/pack/cards/characters.yaml",
         "src/hexforge_thornwood/pack/pack.yaml",
+        "src/hexforge_thornwood/setups/skirmish.yaml",
         "src/hexforge_thornwood/verbs.py",
         "tests/mana-leech.scenario.yaml",
         "tests/test_expansion.py",
@@ -57,7 +58,7 @@ def test_the_pyproject_declares_the_entry_point_and_the_pack_data(generated: Pat
     assert project["project"]["name"] == "hexforge-thornwood"
     assert project["project"]["entry-points"]["hexforge"] == {"thornwood": "hexforge_thornwood"}
     data = project["tool"]["setuptools"]["package-data"]["hexforge_thornwood"]
-    assert "pack/cards/*.yaml" in data
+    assert "pack/cards/*.yaml" in data and "setups/*.yaml" in data
 
 
 def test_the_pre_commit_config_validates_the_pack(generated: Path) -> None:

@@ -1,6 +1,7 @@
 """Issue 11 acceptance: generate an expansion, pip install it into a fresh virtual
 environment, and it shows in ``hexforge plugins``, validates and passes its own tests
-(pytest, and ``hexforge test`` on its scenario, which fields its character).
+(pytest, and ``hexforge test`` on its scenario, which fields its character), and its
+character plays in a whole game of its setup file.
 
 Slow (a virtual environment and two pip installs, about 30-60 s), so it runs only with
 HEXFORGE_SLOW_TESTS=1; .ci/run sets it for this file.
@@ -51,5 +52,8 @@ def test_a_generated_expansion_installs_lists_validates_and_passes_its_tests(
     scenarios = _run(hexforge, "test", "--verbose", cwd=package)
     assert "passed tests/mana-leech.scenario.yaml" in scenarios
     assert scenarios.strip().splitlines()[-1] == "1 passed, 0 failed"
+    setup = "setup=src/hexforge_moonrise/setups/skirmish.yaml"
+    game = _run(hexforge, "play", "--game", "motu", "--seed", "1", "--set", setup, cwd=package)
+    assert "mana-leech activates" in game and "result:" in game
     hidden = _run(hexforge, "--no-plugins", "plugins")
     assert "not loaded (--plugins/--no-plugins): moonrise" in hidden

@@ -26,7 +26,6 @@ from hexforge.core.cli.state import LANGUAGES, get_state
 from hexforge.core.engine import Agent, Engine, Json, RandomAgent, ScriptedAgent
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.engine.log import read_log, replay_answers, replay_seed
-from hexforge.core.errors import HexforgeError
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +197,11 @@ def replay_log(
     lines = text.splitlines()
     seed, answers = replay_seed(lines), replay_answers(lines)
     players = [str(p) for p in _start(lines).get("players", [])]  # type: ignore[union-attr]
-    runner = runner_of(runners, game) if game else _runner_for(runners, players)
+    if game:
+        runner = runner_of(runners, game)
+    else:
+        runner, derived = _runner_for(runners, players)
+        options = {**derived, **options}
     script = ScriptedAgent(answers)  # one script serves every player, in decision order
     played = runner.play(seed, dict.fromkeys(players, script), options)
     again = played.engine.log.text().splitlines()
@@ -219,16 +222,17 @@ def _start(lines: Sequence[str]) -> Mapping[str, Json]:
     return entry
 
 
-def _runner_for(runners: Mapping[str, GameRunner], players: Sequence[str]) -> GameRunner:
-    """The game whose players are the logged ones (motu: masters, evil; nshex: armies)."""
+def _runner_for(
+    runners: Mapping[str, GameRunner], players: Sequence[str]
+) -> tuple[GameRunner, dict[str, str]]:
+    """The game whose players are the logged ones, with the options that give them: motu
+    always has masters and evil; nshex's players are its armies (optional runner method
+    ``options_for_players``). HF053 when no game matches."""
     for runner in runners.values():
-        try:
-            if runner.players({}) == list(players):
-                return runner
-        except HexforgeError:
-            continue
-    if "nshex" in runners:
-        return runners["nshex"]
+        derive = getattr(runner, "options_for_players", None)
+        options = derive(list(players)) if callable(derive) else {}
+        if options is not None and runner.players(options) == list(players):
+            return runner, dict(options)
     raise fail(BAD_REPLAY_LOG, f"no game has the players {list(players)}", hint="give --game")
 
 

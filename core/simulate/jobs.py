@@ -20,6 +20,7 @@ from hexforge.core.cli.play_cmd import (
 from hexforge.core.engine import Engine, Json, ScriptedAgent
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.engine.log import replay_answers
+from hexforge.core.errors import HexforgeError
 from hexforge.plugins.manager import PluginHost, load_plugins
 
 
@@ -108,12 +109,17 @@ def check_game(runner: GameRunner, job: GameJob, played: PlayedGame) -> None:
             problems.append(f"decision {entry['seq']} answered outside its options")
     lines = played.engine.log.text().splitlines()
     answers = replay_answers(lines)
-    again = runner.play(
-        job.seed, dict.fromkeys(played.engine.players, ScriptedAgent(answers)), dict(job.options)
-    )
-    differs = first_difference(lines, again.engine.log.text().splitlines())
-    if differs is not None:
-        problems.append(f"the replay differs at log line {differs}")
+    script = ScriptedAgent(answers)
+    options = dict(job.options)
+    try:
+        again = runner.play(job.seed, dict.fromkeys(played.engine.players, script), options)
+    except HexforgeError as error:  # an answer no longer legal: the game went elsewhere
+        first = error.diagnostics[0]
+        problems.append(f"the replay fails: {first.code} {first.message}")
+    else:
+        differs = first_difference(lines, again.engine.log.text().splitlines())
+        if differs is not None:
+            problems.append(f"the replay differs at log line {differs}")
     if problems:
         raise fail(
             INVARIANT_BROKEN,

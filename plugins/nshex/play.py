@@ -44,6 +44,14 @@ class NshexRunner:
         hqs = pos.game_data(engine)["hq"]
         return {str(p): pos.hq_left(engine, hq) for p, hq in hqs.items()}
 
+    def options_for_players(self, players: list[str]) -> dict[str, str] | None:
+        """The options a logged game with these players was played with (``hexforge
+        replay``), or None when they are not armies."""
+        armies = [p.rsplit("-", 1)[0] if p[-2:] in ("-1", "-2") else p for p in players]
+        if not set(armies) <= set(installed().armies()):
+            return None
+        return {"armies": ",".join(armies)}
+
     def players(self, options: Mapping[str, str]) -> list[str]:
         return players_for(armies_of(options))
 

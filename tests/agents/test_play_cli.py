@@ -60,3 +60,18 @@ def test_play_lang_names_cards_in_that_language() -> None:
     assert code == code_pl == 0
     assert "activates with motu/" in english
     assert "activates with motu/" not in polish
+
+
+def test_replay_finds_nshex_armies_from_the_players(tmp_path: Path) -> None:
+    log = tmp_path / "mirror.jsonl"
+    args = ["play", "--game", "nshex", "--set", "armies=borgo,borgo", "--seed", "4"]
+    assert run(*args, "--log", str(log), "-q")[0] == 0
+    code, out = run("replay", str(log), "-q")
+    assert code == 0 and "replayed exactly" in out, out
+
+
+def test_replay_of_unknown_players_is_hf053(tmp_path: Path) -> None:
+    log = tmp_path / "odd.jsonl"
+    log.write_text('{"players":["x","y"],"seed":1,"seq":1,"type":"start"}\n')
+    code, out = run("replay", str(log))
+    assert code != 0 and "HF053" in out

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
+from hexforge.core.cli.play_cmd import PlayedGame
+from hexforge.core.engine import Agent, RandomAgent
+from hexforge.core.errors import HexforgeError
 from hexforge.core.simulate import jobs_for, summarise, wilson
 from hexforge.core.simulate.backends import Backend, run_jobs
+from hexforge.core.simulate.jobs import check_game
 from hexforge.core.simulate.report import report_html, report_json
+from hexforge.plugins.nshex.play import NshexRunner
 
 
 def test_wilson_interval_known_values() -> None:
@@ -81,3 +88,47 @@ def test_unknown_agent_fails_before_any_game() -> None:
     result = CliRunner().invoke(make_cli(), ["simulate", "--games", "2", "--p1", "genius"])
     assert result.exit_code != 0
     assert "HF050" in result.output
+
+
+def test_bad_worker_count_is_hf054() -> None:
+    with pytest.raises(HexforgeError) as error:
+        run_jobs(jobs_for("nshex", 1, 1, ["random", "random"], {}, False), workers=0)
+    assert error.value.diagnostics[0].code == "HF054"
+
+
+def test_the_ray_backend_without_ray_is_hf056(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError
+    with pytest.raises(HexforgeError) as error:
+        run_jobs(jobs_for("nshex", 1, 1, ["random", "random"], {}, False), backend=Backend.RAY)
+    assert error.value.diagnostics[0].code == "HF056"
+
+
+class _Unsteady:
+    """nshex whose second play of a seed differs: what --check must catch."""
+
+    def __init__(self) -> None:
+        self.inner = NshexRunner()
+        self.game = "nshex"
+        self.calls = 0
+
+    def players(self, options: Mapping[str, str]) -> list[str]:
+        return self.inner.players(options)
+
+    def play(
+        self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
+    ) -> PlayedGame:
+        self.calls += 1
+        return self.inner.play(seed + self.calls - 1, agents, options)
+
+
+def test_check_catches_a_game_that_does_not_replay() -> None:
+    """HF055: the seed and the answers must give the same log again."""
+    runner = _Unsteady()
+    job = jobs_for("nshex", 1, 3, ["random", "random"], {}, True)[0]
+    players = runner.players({})
+    played = runner.play(job.seed, {p: RandomAgent(i) for i, p in enumerate(players)}, {})
+    with pytest.raises(HexforgeError) as error:
+        check_game(runner, job, played)
+    found = error.value.diagnostics[0]
+    assert found.code == "HF055"
+    assert found.hint == "reproduce with: hexforge play --game nshex --seed 3"

@@ -88,6 +88,17 @@ def runner_of(runners: Mapping[str, GameRunner], game: str) -> GameRunner:
     return runner
 
 
+def cli_runner(manager: pluggy.PluginManager, game: str) -> GameRunner:
+    """``--game``'s runner; an unknown game is a usage error (exit 2) listing the playable."""
+    runners = game_runners(manager)
+    if game not in runners:
+        known = ", ".join(sorted(runners)) or "none installed"
+        raise click.BadParameter(
+            f"no playable game '{game}' (playable: {known})", param_hint="--game"
+        )
+    return runners[game]
+
+
 def game_options(
     runner: GameRunner, scenario: str | None, settings: Sequence[str]
 ) -> dict[str, str]:
@@ -150,7 +161,7 @@ def play_command(
     """Play one game between agents (random, heuristic, human, ...) and print an account."""
     state = get_state()
     manager = state.plugins.manager
-    runner = runner_of(game_runners(manager), game_id)
+    runner = cli_runner(manager, game_id)
     options = game_options(runner, scenario, settings)
     agents = seat_agents(agent_specs(manager, game_id), runner.players(options), [p1, p2], seed)
     try:

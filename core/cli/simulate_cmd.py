@@ -10,7 +10,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from hexforge.core.agents import agent_specs, make_agent
-from hexforge.core.cli.play_cmd import _options, game_options, game_runners, runner_of
+from hexforge.core.cli.play_cmd import _options, cli_runner, game_options
 from hexforge.core.cli.state import get_state
 from hexforge.core.simulate import jobs_for, summarise, wilson
 from hexforge.core.simulate.backends import Backend, run_jobs
@@ -61,7 +61,7 @@ def simulate_command(
     """Play many games between two agents and report win rates and card statistics."""
     state = get_state()
     manager = state.plugins.manager
-    runner = runner_of(game_runners(manager), game_id)
+    runner = cli_runner(manager, game_id)
     options = game_options(runner, scenario, settings)
     specs = agent_specs(manager, game_id)
     for name in (p1, p2):

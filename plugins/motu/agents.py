@@ -21,10 +21,11 @@ from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Hex, distance
 from hexforge.core.hexgrid.board import parse_coord
 from hexforge.core.hexgrid.coords import direction_to, ring
+from hexforge.plugins.motu.attacks import scope_changes, weapon_of
 from hexforge.plugins.motu.board import coord, hex_of, on_board
 from hexforge.plugins.motu.cards import Fate, Glory
 from hexforge.plugins.motu.library import library
-from hexforge.plugins.motu.units import is_knocked_out, weapons_of
+from hexforge.plugins.motu.units import is_knocked_out
 
 PASS = "pass"
 
@@ -77,15 +78,18 @@ def _card_value(card_id: str) -> float:
     return 0.0
 
 
-def _attack_value(engine: Engine, option: str) -> float:
-    """Expected damage of ``attack WEAPON TARGET``: the weapon's dice, finishing off a
-    wounded target first."""
+def _attack_value(engine: Engine, unit: str, option: str) -> float:
+    """How good ``attack WEAPON TARGET`` is, from the rules' own queries: the weapon's dice
+    modifier plus the situational scope changes (flank, engaged target, cover; rulebook
+    §Attack), and a wounded target first (closer to being knocked out)."""
     _, weapon_id, target = option.split(" ", 2)
-    unit_weapons = {w.id: w for u in on_board(engine) for w in weapons_of(engine, u)}
-    weapon = unit_weapons.get(weapon_id)
-    dice = 0.0 if weapon is None else float(weapon.dice)
+    try:
+        weapon = weapon_of(engine, unit, weapon_id)
+    except HexforgeError:  # an area or borrowed weapon the query does not know
+        return 0.0
+    scope = sum(c.change for c in scope_changes(engine, weapon, unit, target))
     wounds = engine.prop(target, "wounds")
-    return dice + (0.5 * wounds if isinstance(wounds, int) else 0.0)
+    return weapon.dice + scope + (0.5 * wounds if isinstance(wounds, int) else 0.0)
 
 
 @dataclass
@@ -122,10 +126,10 @@ class MotuHeuristicAgent:
         return options[0]
 
     def _action(self, decision: Decision, engine: Engine, options: list[str]) -> str:
+        unit = str(decision.context.get("unit"))
         attacks = [o for o in options if o.startswith("attack ")]
         if attacks:
-            return max(attacks, key=lambda o: _attack_value(engine, o))
-        unit = str(decision.context.get("unit"))
+            return max(attacks, key=lambda o: _attack_value(engine, unit, o))
         if _goal_distance(engine, decision.player, hex_of(engine, unit)) > 0:
             for move in ("move focused", "move"):
                 if move in options:

@@ -35,7 +35,10 @@ def account(engine: Engine) -> tuple[str, ...]:
     for entry in engine.log.entries():
         template = _SHOWN.get(str(entry["type"]))
         if template is not None:
-            lines.append(template.format(**{k: v for k, v in entry.items()}))
+            fields = dict(entry)
+            if entry["type"] == "result" and fields.get("winner") is None:
+                fields["winner"] = "draw"
+            lines.append(template.format(**fields))
     return tuple(lines)
 
 

@@ -16,6 +16,11 @@ FOLDERS = {
     "content": "hexforge.content",
     "plugins": "hexforge.plugins",
 }
+DATA_FOLDERS = {
+    ROOT / "content": "hexforge.content",
+    ROOT / "core" / "scaffold" / "expansion": "hexforge.core.scaffold.expansion",
+}
+"""Folders of data only (YAML, templates): each folder below them is a namespace package."""
 EXAMPLES = ROOT / "plugins" / "examples"
 """Example expansions: separate packages with their own pyproject.toml, not hexforge's."""
 
@@ -25,7 +30,7 @@ def _ours(path: Path) -> bool:
 
 
 def _package_folders() -> set[str]:
-    """Code folders (with ``__init__.py``) and every data folder below content/.
+    """Code folders (with ``__init__.py``) and every folder below the data folders.
 
     setuptools ships a data folder only when it is listed as a (namespace) package.
     """
@@ -34,9 +39,11 @@ def _package_folders() -> set[str]:
         for init in filter(_ours, (ROOT / folder).rglob("__init__.py")):
             relative = init.parent.relative_to(ROOT / folder)
             found.add(".".join([package, *relative.parts]))
-    for data in (ROOT / "content").rglob("*"):
-        if data.is_dir() and data.name != "__pycache__":
-            found.add(".".join(["hexforge.content", *data.relative_to(ROOT / "content").parts]))
+    for root, package in DATA_FOLDERS.items():
+        found.add(package)
+        for data in root.rglob("*"):
+            if data.is_dir() and data.name != "__pycache__":
+                found.add(".".join([package, *data.relative_to(root).parts]))
     return found
 
 

@@ -73,15 +73,14 @@ def reach_of(engine: Engine, unit: str, focused: bool) -> Reach:
 
 
 def destinations(engine: Engine, unit: str, focused: bool) -> list[Location]:
-    """Where a move action of ``unit`` may end now (never where it would push a model).
+    """Where a move action of ``unit`` may end now, climbing onto (or down to) an occupied
+    hex included: its occupant is pushed aside first (rulebook §Pushing, see :func:`arrive`).
 
     While interrupting, the move must bring it nearer the interrupted character and end
     in that character's sight (rulebook §Interruptions)."""
     reach = reach_of(engine, unit, focused)
     here = location(engine, unit)
-    found = [
-        loc for loc in reach.costs if loc != here and not any(step.push for step in reach.path(loc))
-    ]
+    found = [loc for loc in reach.costs if loc != here]
     interrupted = interrupted_by(engine, unit)
     if interrupted is not None:
         found = [loc for loc in found if _towards(engine, here, loc, interrupted)]
@@ -133,7 +132,7 @@ def move_model(
         player = engine.entity(unit).owner or ""
         answer = engine.decide("move_to", player, list(labels), context={"unit": unit})
         where = options[labels.index(str(answer))]
-    place(engine, unit, where)
+    arrive(engine, unit, focused, where)
     engine.note("moved", unit=unit, to=_label(where))
     if facing is None:
         choose_facing(engine, unit)
@@ -141,6 +140,22 @@ def move_model(
         engine.set_prop(unit, "facing", facing.name)
     overwatch_interruptions(engine, unit, interrupt)
     return True
+
+
+def arrive(engine: Engine, unit: str, focused: bool, where: Location) -> None:
+    """Put ``unit`` at ``where``. When its last step climbs onto (or down to) a hex a
+    character stands on, that character is pushed first to a free place sharing an edge
+    with its hex, picked by its controller, keeping its facing (rulebook §Pushing)."""
+    last = reach_of(engine, unit, focused).path(where)[-1]
+    if last.push is not None:
+        pushed = last.push
+        options = push_options(board_map(engine), occupancy(engine), occupant(engine, pushed))
+        labels = [_label(loc) for loc in options]
+        player = engine.entity(pushed).owner or ""
+        answer = engine.decide("pushed_to", player, labels, context={"unit": pushed, "by": unit})
+        place(engine, pushed, options[labels.index(str(answer))])
+        engine.note("pushed", unit=pushed, by=unit, to=str(answer))
+    place(engine, unit, where)
 
 
 def check_destination(engine: Engine, unit: str, focused: bool, to: Location) -> None:

@@ -107,11 +107,6 @@ def test_every_name_is_in_the_four_languages() -> None:
             assert not skill.name.missing(LANGUAGES), f"{card.id}#{skill.id}"
 
 
-def test_every_character_has_its_text_in_the_four_languages() -> None:
-    for card in _cards(Character):
-        assert card.text is not None and not card.text.missing(LANGUAGES), card.id
-
-
 @pytest.mark.parametrize("name", ["first-game", "standard"])
 def test_the_shipped_setups_are_full_100_point_forces_or_less(name: str) -> None:
     setup = shipped_setup(name)

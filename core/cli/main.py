@@ -9,6 +9,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from importlib.metadata import version
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -16,6 +17,7 @@ from rich.console import Console
 from hexforge.core import codes
 from hexforge.core.cli.cards_cmd import cards_command
 from hexforge.core.cli.new_cmd import new_command
+from hexforge.core.cli.pack_option import PLUGIN_NAME, pack_folders
 from hexforge.core.cli.play_cmd import play_command, replay_command
 from hexforge.core.cli.plugins_cmd import plugins_command
 from hexforge.core.cli.render_cmd import render_command
@@ -41,6 +43,9 @@ BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
     cards_command,
 )
 REPORT_URL = "https://github.com/hexforge/hexforge/issues"
+REPORT_PLUGIN_PROBLEMS = frozenset({"validate"})
+"""Commands whose own report carries the plugins' load problems (the group prints them
+on stderr before any other command, so they are shown once either way)."""
 
 
 class HexforgeGroup(click.Group):
@@ -55,10 +60,11 @@ class HexforgeGroup(click.Group):
 
     @property
     def host(self) -> PluginHost:
-        """The plugins, loaded on first use; their problems are reported once on stderr.
+        """The plugins (with the ``--pack`` folders), loaded on first use.
 
-        ``--plugins`` / ``--no-plugins`` are parsed before any subcommand is looked up,
-        so the selection is read from the current context's parameters.
+        ``--plugins`` / ``--no-plugins`` / ``--pack`` are parsed before any subcommand is
+        looked up, so they are read from the current context's parameters. Load problems
+        are printed by the group's callback (:func:`make_cli`), not here.
         """
         if self._host is None:
             ctx = click.get_current_context(silent=True)
@@ -68,9 +74,10 @@ class HexforgeGroup(click.Group):
             selection = PluginSelection.choose(
                 params.get("only") or (), none=bool(params.get("no_plugins"))
             )
-            self._host = load_plugins(self._extra_plugins, selection=selection)
-            if self._host.problems:
-                render_text(self._host.problems, Console(stderr=True))
+            extra = list(self._extra_plugins)
+            if params.get("packs"):
+                extra.append((PLUGIN_NAME, pack_folders(params["packs"])))
+            self._host = load_plugins(extra, selection=selection)
             for command in self._host.cli_commands():
                 if command.name and command.name not in self.commands:
                     self.add_command(command)
@@ -129,6 +136,14 @@ def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
         "--no-plugins", is_flag=True, help="Load no external plugin (built-in games only)."
     )
     @click.option(
+        "--pack",
+        "packs",
+        multiple=True,
+        type=click.Path(path_type=Path),
+        metavar="PATH",
+        help="Also load the content pack at PATH, as if an installed plugin shipped it.",
+    )
+    @click.option(
         "--lang",
         type=click.Choice(LANGUAGES),
         default="en",
@@ -137,18 +152,26 @@ def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
     )
     @click.pass_context
     def hexforge(
-        ctx: click.Context, debug: bool, only: tuple[str, ...], no_plugins: bool, lang: str
+        ctx: click.Context,
+        debug: bool,
+        only: tuple[str, ...],
+        no_plugins: bool,
+        packs: tuple[Path, ...],
+        lang: str,
     ) -> None:
         """hexforge: rules, content and games for hex tactical board games."""
         group = ctx.command
         assert isinstance(group, HexforgeGroup)
-        ctx.obj = AppState(
+        state = AppState(
             debug=debug,
             lang=lang,
             plugins=group.host,
             out=Console(),
             err=Console(stderr=True),
         )
+        ctx.obj = state
+        if state.plugins.problems and ctx.invoked_subcommand not in REPORT_PLUGIN_PROBLEMS:
+            render_text(state.plugins.problems, state.err)
 
     return hexforge
 

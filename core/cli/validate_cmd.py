@@ -1,7 +1,8 @@
 """``hexforge validate``: check content packs, every problem in one run, for people and CI.
 
 Problems of the installed plugins themselves (one that does not load, a bad or failing
-hook, a conflict between two) are part of the report: named, counted, and exit 1.
+hook, a conflict between two) are part of the report: named, counted, and exit 1; shown
+once (the group leaves them to this command, see ``REPORT_PLUGIN_PROBLEMS`` in main.py).
 
 Exit codes: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2 usage.
 """
@@ -20,6 +21,7 @@ import click
 from rich.console import Console
 
 from hexforge.core import codes as core_codes
+from hexforge.core.cli.pack_option import PLUGIN_NAME, PackFolders
 from hexforge.core.cli.state import get_state
 from hexforge.core.codes import catalogue as code_catalogue
 from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
@@ -32,6 +34,9 @@ from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.survey import survey
 
 FORMATS = ("text", "json", "github", "sarif")
+MACHINE_FORMATS = ("json", "sarif")
+"""Formats read by programs: the plugins' load problems also go to stderr for people.
+(In the others the report itself shows them; the group does not print them for validate.)"""
 T = TypeVar("T")
 
 
@@ -39,13 +44,17 @@ def catalogue_from_host(host: PluginHost) -> Catalogue:
     """Games, kinds, tiers, packs and (on demand) vocabularies from the loaded plugins.
 
     Problems found later, while a game's vocabulary is built for the first effect text,
-    are appended to the catalogue's ``late_problems`` list.
+    are appended to the catalogue's ``late_problems`` list. A ``--pack`` folder stands in
+    for an installed pack with its id (:meth:`PackFolders.stand_in`).
     """
     problems: list[Diagnostic] = []
     hooks = host.manager.hook
     declarations: list[Path] = _each(hooks.hexforge_game_declarations, problems)
     kinds: list[CardKind] = _each(hooks.hexforge_card_kinds, problems)
     packs: list[Path] = _each(hooks.hexforge_content_packs, problems)
+    given = host.manager.get_plugin(PLUGIN_NAME)
+    if isinstance(given, PackFolders):
+        packs = given.stand_in(packs)
     games = [game.id for game in host.games()]
     late: list[Diagnostic] = []
     catalogue = build_catalogue(
@@ -155,7 +164,10 @@ def validate_command(
         *report.diagnostics,
     ]
     diagnostics = list(dict.fromkeys(found))  # a hook failure both lists find is shown once
-    _render(diagnostics, report, fmt or default_format(), state.out)
+    fmt = fmt or default_format()
+    if fmt in MACHINE_FORMATS and state.plugins.problems:
+        render_text(state.plugins.problems, state.err)  # stdout is for a program: tell people
+    _render(diagnostics, report, fmt, state.out)
     failed = any(d.severity.value == "error" for d in diagnostics) or (strict and diagnostics)
     raise click.exceptions.Exit(ExitCode.CONTENT if failed else ExitCode.OK)
 

@@ -2,7 +2,9 @@
 
 Cards are loaded through the same pack compiler ``hexforge validate`` uses (so a card the
 validator accepts is exactly what the game plays), then every effect text is compiled
-under a stable key (docs/motu.md, "Effect keys"). Both are built once per process.
+under a stable key (docs/motu.md, "Effect keys"). Both are built once per set of plugins:
+those of the running ``hexforge`` command (so ``--plugins``, ``--no-plugins`` and
+``--pack`` apply), or outside a command those the process loads by default.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
+from hexforge.core.cli.state import running_host
 from hexforge.core.engine import (
     Ruleset,
     context_player_orders,
@@ -71,10 +74,11 @@ class Library:
 TOKENS = ("buff", "debuff", "mark")
 
 
-@cache
 def library() -> Library:
-    """Every installed motu pack (the plugins this process loads), built once."""
-    return load_library(_host())
+    """Every motu pack of the running ``hexforge`` command's plugins (its ``--plugins``,
+    ``--no-plugins`` and ``--pack`` apply), or outside a command of the plugins this
+    process loads by default; built once per set of plugins."""
+    return _library(_plugins())
 
 
 def load_library(host: PluginHost) -> Library:
@@ -105,10 +109,55 @@ def load_library(host: PluginHost) -> Library:
     return Library(cards, game.kind_tiers, game.tiers[-1])
 
 
+@dataclass(frozen=True, eq=False, slots=True)
+class _Plugins:
+    """A host, equal to every host with the same plugin objects under the same names: what
+    is built from the plugins is built once per set of plugins, not once per command."""
+
+    host: PluginHost
+    registered: int
+    """How many plugins the host had when this was made (a later registration is news)."""
+    key: tuple[tuple[str, object], ...]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Plugins) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+_latest: list[_Plugins] = []
+"""The last host asked about, so the many calls of one game do not rebuild its key."""
+
+
+def _plugins() -> _Plugins:
+    host = running_host() or _default_host()
+    if _latest and _latest[0].host is host and _latest[0].registered == len(host.plugins):
+        return _latest[0]
+    key = tuple((name, _identity(plugin)) for name, plugin in host.manager.list_name_plugin())
+    _latest[:] = [_Plugins(host, len(host.plugins), key)]
+    return _latest[0]
+
+
+def _identity(plugin: object) -> object:
+    """The plugin itself when hashable (modules, frozen dataclasses: equal means the same
+    plugin), else its id - not reused while the cached entry keeps its host alive."""
+    try:
+        hash(plugin)
+    except TypeError:
+        return id(plugin)
+    return plugin
+
+
 @cache
-def _host() -> PluginHost:
-    """The plugins this process loads (the autoload environment variable applies)."""
+def _default_host() -> PluginHost:
+    """The plugins this process loads outside a command (the autoload variable applies)."""
     return load_plugins()
+
+
+@lru_cache(maxsize=8)
+def _library(plugins: _Plugins) -> Library:
+    return load_library(plugins.host)
 
 
 def _motu_packs(catalogue: Catalogue) -> list[CompiledPack]:
@@ -132,7 +181,7 @@ def motu_vocabulary_loaded(lib: Library, host: PluginHost | None = None) -> Voca
     verbs included), with a token word for every buff, debuff and mark card loaded."""
     from hexforge.plugins.motu.vocabulary import add_token_words
 
-    vocabulary = vocabulary_for(_host() if host is None else host, GAME)
+    vocabulary = vocabulary_for(_plugins().host if host is None else host, GAME)
     names = {
         kind: sorted(_word(c) for c in lib.cards.values() if c.kind == kind) for kind in TOKENS
     }
@@ -179,9 +228,14 @@ def _once_per_trigger(effect: CompiledEffect) -> CompiledEffect:
     return dataclasses.replace(effect, hooks=hooks)
 
 
-@cache
 def motu_ruleset() -> Ruleset:
-    """The ruleset: events, queries, and every card effect of the library, compiled."""
+    """The ruleset: events, queries, and every card effect of the library, compiled
+    (once per set of plugins, as :func:`library`)."""
+    return _ruleset(_plugins())
+
+
+@lru_cache(maxsize=8)
+def _ruleset(plugins: _Plugins) -> Ruleset:
     from hexforge.plugins.motu.vocabulary import declare_rules
 
     rules = Ruleset(
@@ -198,8 +252,8 @@ def motu_ruleset() -> Ruleset:
     rules.declare_query("scope")
     rules.declare_query("free_rerolls", minimum=0)
     rules.declare_query("focus_scope")
-    lib = library()
-    compile_library(rules, lib, motu_vocabulary_loaded(lib))
+    lib = _library(plugins)
+    compile_library(rules, lib, motu_vocabulary_loaded(lib, plugins.host))
     return rules
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -102,3 +103,53 @@ def test_install_order_does_not_change_the_load_order(monkeypatch: pytest.Monkey
         monkeypatch.setattr(manager_module, "entry_points", lambda group, eps=listed: eps)
         orders.append([r.name for r in load_plugins().plugins])
     assert orders[0] == orders[1] == [*BUILT_IN, "aaa-sprout", "zzz-bloom"]
+
+
+RAM_MAN_RAMS = """game: motu
+name: Ram Man rams with the base pack's Battering Ram
+description: the sprout expansion replaces Ram Man's card (skills [seed]), unless left out
+setup:
+  map: {name: yard, provenance: invented, size: {columns: 10, rows: 10}, hex_inches: 1.25}
+  units:
+    - {id: ram-man, card: ram-man, at: E5}
+    - {id: skeletor, card: skeletor, at: E4}
+  active: {unit: ram-man, ap: 1}
+steps:
+  - do: skill
+    unit: ram-man
+    skill: battering-ram
+    target: skeletor
+expect:
+  - game: {ap: 0}
+"""
+
+
+@pytest.mark.usefixtures("installed")
+def test_the_cli_options_choose_the_motu_cards_games_are_played_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """motu's card library follows --no-plugins / --plugins like the environment variable:
+    with the expansion loaded its Ram Man (no Battering Ram) is played, without it the
+    base card; ``hexforge cards`` lists the same."""
+    scenario = tmp_path / "ram.scenario.yaml"
+    scenario.write_text(RAM_MAN_RAMS, encoding="utf-8")
+
+    def test(*options: str) -> int:
+        result = CliRunner().invoke(make_cli(), [*options, "test", str(scenario)])
+        return result.exit_code
+
+    assert test() == 1  # the expansion's Ram Man has no Battering Ram
+    assert test("--no-plugins") == 0
+    assert test("--plugins", "motu") == 0
+    assert test("--plugins", "aaa-sprout") == 1
+    monkeypatch.setenv(AUTOLOAD_ENV, "1")
+    assert test() == 0
+    assert test("--plugins", "aaa-sprout") == 1
+
+    def cards(*options: str) -> str:
+        result = CliRunner().invoke(make_cli(), [*options, "cards", "--game", "motu"])
+        assert result.exit_code == 0
+        return result.output
+
+    assert "sprout/ram-man" in cards("--plugins", "aaa-sprout")
+    assert "sprout/ram-man" not in cards("--no-plugins")

@@ -91,3 +91,23 @@ def test_without_plugin_problems_the_run_is_clean() -> None:
     result = _validate([], GOOD)
     assert result.exit_code == 0, result.output
     assert f"0 errors, 0 warnings {SUMMARY}" in result.output
+
+
+def test_a_load_problem_is_shown_once_and_every_format_carries_it() -> None:
+    """The text report names a plugin's load problem once (the group's stderr notice is
+    left to validate); JSON and SARIF carry it on stdout, and people still see it on stderr."""
+    text = _validate([("misnamed", Misnamed())], GOOD)
+    assert text.exit_code == 1
+    assert text.output.count("plugin 'misnamed' implements") == 1, text.output
+    assert text.stderr == ""
+    for fmt in ("json", "sarif"):
+        result = _validate([("misnamed", Misnamed())], f"--format={fmt}", GOOD)
+        assert result.exit_code == 1
+        assert "HF602" in result.stdout and "'misnamed'" in result.stdout
+        assert result.stderr.count("plugin 'misnamed' implements") == 1
+
+
+def test_other_commands_still_print_load_problems_on_stderr() -> None:
+    cli = make_cli([("toy", ToyPlugin()), ("misnamed", Misnamed())])
+    result = CliRunner().invoke(cli, ["cards"])
+    assert result.stderr.count("plugin 'misnamed' implements") == 1

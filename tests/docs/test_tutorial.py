@@ -98,7 +98,8 @@ def _run(args: list[str]) -> Result:
 
 
 def _check_wrong_dice_fail(scenario: Path, args: list[str]) -> None:
-    """ "Change the dice to [3, 2, 1] and the same command fails", and says why."""
+    """The page's claim that wrong dice make the same command fail, saying why."""
+    assert "Change the dice to `[3, 2, 1]`" in PAGE.read_text(encoding="utf-8")
     text = scenario.read_text(encoding="utf-8")
     assert "dice: [5, 2, 1]" in text
     scenario.write_text(text.replace("dice: [5, 2, 1]", "dice: [3, 2, 1]"), encoding="utf-8")
@@ -112,7 +113,8 @@ def _check_wrong_dice_fail(scenario: Path, args: list[str]) -> None:
 
 
 def _check_teela_plays(args: list[str]) -> None:
-    """ "Without --quiet you see every activation, Teela's among them"."""
+    """The page's claim that the game's account shows Teela's activations."""
+    assert "Teela's among them" in PAGE.read_text(encoding="utf-8")
     result = _run([a for a in args if a != "--quiet"])
     assert result.exit_code == 0
     assert "masters: teela activates" in result.output

@@ -78,7 +78,10 @@ def library() -> Library:
     """Every motu pack of the running ``hexforge`` command's plugins (its ``--plugins``,
     ``--no-plugins`` and ``--pack`` apply), or outside a command of the plugins this
     process loads by default; built once per set of plugins."""
-    return _library(_plugins())
+    current = _current()
+    if current.library is None:
+        current.library = _library(_plugins())
+    return current.library
 
 
 def load_library(host: PluginHost) -> Library:
@@ -115,8 +118,6 @@ class _Plugins:
     is built from the plugins is built once per set of plugins, not once per command."""
 
     host: PluginHost
-    registered: int
-    """How many plugins the host had when this was made (a later registration is news)."""
     key: tuple[tuple[str, object], ...]
 
     def __eq__(self, other: object) -> bool:
@@ -126,17 +127,36 @@ class _Plugins:
         return hash(self.key)
 
 
-_latest: list[_Plugins] = []
-"""The last host asked about, so the many calls of one game do not rebuild its key."""
+@dataclass(slots=True)
+class _Current:
+    """The host asked about last and what was built for it: a game calls :func:`library`
+    thousands of times, so the usual answer is one identity check away."""
+
+    host: PluginHost | None = None
+    registered: int = -1
+    """How many plugins the host had (a later registration, ``test --plugin``, is news)."""
+    plugins: _Plugins | None = None
+    library: Library | None = None
+    ruleset: Ruleset | None = None
+
+
+_CURRENT = _Current()
+
+
+def _current() -> _Current:
+    host = running_host() or _default_host()
+    current = _CURRENT
+    if current.host is not host or current.registered != len(host.plugins):
+        key = tuple((name, _identity(plugin)) for name, plugin in host.manager.list_name_plugin())
+        current.host, current.registered = host, len(host.plugins)
+        current.plugins, current.library, current.ruleset = _Plugins(host, key), None, None
+    return current
 
 
 def _plugins() -> _Plugins:
-    host = running_host() or _default_host()
-    if _latest and _latest[0].host is host and _latest[0].registered == len(host.plugins):
-        return _latest[0]
-    key = tuple((name, _identity(plugin)) for name, plugin in host.manager.list_name_plugin())
-    _latest[:] = [_Plugins(host, len(host.plugins), key)]
-    return _latest[0]
+    plugins = _current().plugins
+    assert plugins is not None
+    return plugins
 
 
 def _identity(plugin: object) -> object:
@@ -231,7 +251,10 @@ def _once_per_trigger(effect: CompiledEffect) -> CompiledEffect:
 def motu_ruleset() -> Ruleset:
     """The ruleset: events, queries, and every card effect of the library, compiled
     (once per set of plugins, as :func:`library`)."""
-    return _ruleset(_plugins())
+    current = _current()
+    if current.ruleset is None:
+        current.ruleset = _ruleset(_plugins())
+    return current.ruleset
 
 
 @lru_cache(maxsize=8)

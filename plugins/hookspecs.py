@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from hexforge.core.cli.play_cmd import GameRunner
     from hexforge.core.render.renderer import GameRenderer
     from hexforge.core.scenarios.driver import ScenarioDriver
+    from hexforge.core.simulate.invariants import Invariant
     from hexforge.dsl.vocabulary import Vocabulary
 
 
@@ -84,6 +85,14 @@ def hexforge_agents() -> list[AgentSpec]:
     """Return named agents (``hexforge.core.agents.AgentSpec``) for ``hexforge play --p1
     NAME`` and ``hexforge simulate``: e.g. a game's ``heuristic`` and ``human``
     (docs/play.md)."""
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_invariants() -> list[Invariant]:
+    """Return rules invariants (``hexforge.core.simulate.invariants.Invariant``) of any
+    game, an expansion's included: what every position keeps, checked by ``hexforge
+    simulate --check`` and the random-game tests (a broken one is HF055)."""
     raise NotImplementedError
 
 

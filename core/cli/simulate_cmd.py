@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
+import pluggy
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from hexforge.core.agents import agent_specs, make_agent
@@ -14,6 +15,7 @@ from hexforge.core.cli.play_cmd import _options, cli_runner, game_options
 from hexforge.core.cli.state import get_state
 from hexforge.core.simulate import jobs_for, summarise, wilson
 from hexforge.core.simulate.backends import Backend, run_jobs
+from hexforge.core.simulate.invariants import invariants_for
 from hexforge.core.simulate.jobs import GameRecord
 from hexforge.core.simulate.report import write_reports
 
@@ -82,7 +84,12 @@ def simulate_command(
             progress.advance(task)
 
         records = run_jobs(
-            jobs, workers=workers, backend=Backend(backend), address=address, progress=advance
+            jobs,
+            workers=workers,
+            backend=Backend(backend),
+            address=address,
+            progress=advance,
+            plugins=state.plugins,
         )
     seconds = time.perf_counter() - started
     summary = summarise(records)
@@ -104,7 +111,11 @@ def simulate_command(
     draws = summary.draws
     print_(f"draws: {draws.count}/{draws.total}", highlight=False, markup=False)
     if check:
-        print_(f"invariants held in all {games} games", highlight=False, markup=False)
+        print_(
+            f"invariants held in all {games} games ({_invariant_names(manager, game_id)})",
+            highlight=False,
+            markup=False,
+        )
     if out is not None:
         settings_json: dict[str, object] = {
             "game": game_id,
@@ -118,3 +129,9 @@ def simulate_command(
             settings_json["scenario"] = scenario
         json_path, html_path = write_reports(out, summary, settings_json)
         print_(f"reports: {json_path} {html_path}", highlight=False, markup=False)
+
+
+def _invariant_names(manager: pluggy.PluginManager, game: str) -> str:
+    """What --check checked: the game's invariants by name, then the generic checks."""
+    names = [invariant.name for invariant in invariants_for(manager, game)]
+    return ", ".join([*names, "legal answers", "replay"])

@@ -9,11 +9,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 from hexforge.core.agents.codes import BAD_SIMULATION, NO_RAY
 from hexforge.core.engine.diagnostics import fail
-from hexforge.core.simulate.jobs import GameJob, GameRecord, run_job
+from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
+from hexforge.core.simulate.jobs import GameJob, GameRecord, run_job, using_plugins
+from hexforge.plugins.manager import PluginHost
 
 Progress = Callable[[GameRecord], None]
 
@@ -30,17 +33,44 @@ def run_jobs(
     backend: Backend = Backend.LOCAL,
     address: str | None = None,
     progress: Progress | None = None,
+    plugins: PluginHost | None = None,
 ) -> list[GameRecord]:
-    """Run every job; ``progress`` hears of each finished game (in completion order)."""
+    """Run every job; ``progress`` hears of each finished game (in completion order).
+    ``plugins``: the command's plugins, for the games played here and in forked workers
+    (Ray workers load the installed ones)."""
     if workers < 1:
         raise fail(BAD_SIMULATION, f"--jobs must be at least 1, not {workers}")
-    stream = _ray(jobs, workers, address) if backend is Backend.RAY else _local(jobs, workers)
     records = []
-    for record in stream:
-        records.append(record)
-        if progress is not None:
-            progress(record)
+    with using_plugins(plugins):
+        stream = _ray(jobs, workers, address) if backend is Backend.RAY else _local(jobs, workers)
+        for record in stream:
+            records.append(record)
+            if progress is not None:
+                progress(record)
     return sorted(records, key=lambda r: r.index)
+
+
+@dataclass(frozen=True, slots=True)
+class _Failure:
+    """A job's HexforgeError as a plain value: the exception itself does not survive
+    pickling, and a worker's unpicklable exception would hang the pool."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    exit_code: ExitCode
+
+
+def _attempt(job: GameJob) -> GameRecord | _Failure:
+    try:
+        return run_job(job)
+    except HexforgeError as error:
+        return _Failure(error.diagnostics, error.exit_code)
+
+
+def _raised(result: GameRecord | _Failure) -> GameRecord:
+    """The record, or the worker's error raised again here."""
+    if isinstance(result, _Failure):
+        raise HexforgeError(*result.diagnostics, exit_code=result.exit_code)
+    return result
 
 
 def _local(jobs: Sequence[GameJob], workers: int) -> Iterator[GameRecord]:
@@ -49,7 +79,7 @@ def _local(jobs: Sequence[GameJob], workers: int) -> Iterator[GameRecord]:
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with multiprocessing.get_context(method).Pool(workers) as pool:
-        yield from pool.imap_unordered(run_job, jobs, chunksize=1)
+        yield from map(_raised, pool.imap_unordered(_attempt, jobs, chunksize=1))
 
 
 def _ray(jobs: Sequence[GameJob], workers: int, address: str | None) -> Iterator[GameRecord]:
@@ -70,12 +100,12 @@ def _ray(jobs: Sequence[GameJob], workers: int, address: str | None) -> Iterator
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     try:
-        remote = ray.remote(run_job)
+        remote = ray.remote(_attempt)
         pending = [remote.remote(job) for job in jobs]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                yield ray.get(ref)
+                yield _raised(ray.get(ref))
     finally:
         if started:
             ray.shutdown()

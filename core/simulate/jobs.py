@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 
 from hexforge.core.agents import agent_specs
 from hexforge.core.agents.codes import INVARIANT_BROKEN
@@ -21,6 +21,7 @@ from hexforge.core.engine import Engine, Json, ScriptedAgent
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.engine.log import replay_answers
 from hexforge.core.errors import HexforgeError
+from hexforge.core.simulate.invariants import InvariantChecker, invariants_for, reproduce_hint
 from hexforge.plugins.manager import PluginHost, load_plugins
 
 
@@ -80,33 +81,61 @@ def jobs_for(
     ]
 
 
-@cache
+_HOST: list[PluginHost] = []
+"""The plugins jobs run with: those of the command that started them (forked workers
+inherit them), else loaded once per process (spawned workers, Ray)."""
+
+
+@contextmanager
+def using_plugins(host: PluginHost | None) -> Iterator[None]:
+    """Run the jobs started inside with ``host``'s plugins (in this process and in workers
+    forked meanwhile); None keeps the plugins loaded from the installed entry points."""
+    previous = list(_HOST)
+    if host is not None:
+        _HOST[:] = [host]
+    try:
+        yield
+    finally:
+        _HOST[:] = previous
+
+
 def _host() -> PluginHost:
-    """The plugins of this worker process, loaded once."""
-    return load_plugins()
+    if not _HOST:
+        _HOST.append(load_plugins())
+    return _HOST[0]
 
 
 def run_job(job: GameJob) -> GameRecord:
-    """Play the job's game (in any process: it loads the plugins itself)."""
+    """Play the job's game (in any process: it loads the plugins itself). With
+    ``job.check`` the game's invariants (hook ``hexforge_invariants``) are checked after
+    every event and before every decision, the finished game by :func:`check_game`."""
     manager = _host().manager
     runner = runner_of(game_runners(manager), job.game)
     options = dict(job.options)
     players = runner.players(options)
     agents = seat_agents(agent_specs(manager, job.game), players, job.agents, job.seed)
-    played = runner.play(job.seed, agents, options)
-    if job.check:
-        check_game(runner, job, played)
+    if not job.check:
+        return _record(runner, job, players, runner.play(job.seed, agents, options))
+    checker = InvariantChecker(invariants_for(manager, job.game), job.game, job.seed, _hint(job))
+    checked = {player: checker.agent(agent) for player, agent in agents.items()}
+    played = runner.play(job.seed, checked, options)
+    checker.end(played.engine)
+    check_game(runner, job, played)
     return _record(runner, job, players, played)
 
 
+def _hint(job: GameJob) -> str:
+    return reproduce_hint(job.game, job.seed, job.agents, dict(job.options))
+
+
 def check_game(runner: GameRunner, job: GameJob, played: PlayedGame) -> None:
-    """Invariants every finished game keeps (HF055): every logged answer was one of its
-    options, and the seed plus the answers replay the log byte for byte."""
+    """What every finished game keeps, whatever its rules (HF055): every logged answer
+    was one of its options, and the seed plus the answers replay the log byte for byte."""
     entries = played.engine.log.entries()
     problems = []
     for entry in entries:
         if entry["type"] == "decision" and entry["answer"] not in entry["options"]:  # type: ignore[operator]
-            problems.append(f"decision {entry['seq']} answered outside its options")
+            problems.append(f"decision {entry['number']} answered outside its options")
     lines = played.engine.log.text().splitlines()
     answers = replay_answers(lines)
     script = ScriptedAgent(answers)
@@ -123,8 +152,8 @@ def check_game(runner: GameRunner, job: GameJob, played: PlayedGame) -> None:
     if problems:
         raise fail(
             INVARIANT_BROKEN,
-            f"game {job.index} (seed {job.seed}): " + "; ".join(problems),
-            hint=f"reproduce with: hexforge play --game {job.game} --seed {job.seed}",
+            f"{job.game} seed {job.seed} (game {job.index}): " + "; ".join(problems),
+            hint=_hint(job),
         )
 
 

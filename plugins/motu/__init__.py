@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from hexforge.core.cli.play_cmd import GameRunner
     from hexforge.core.packs.catalogue import CardKind
     from hexforge.core.scenarios.driver import ScenarioDriver
+    from hexforge.core.simulate.invariants import Invariant
     from hexforge.dsl.vocabulary import Vocabulary
 
 CONTENT = Path(str(files("hexforge.content") / "motu"))
@@ -75,3 +76,10 @@ def hexforge_agents() -> list[AgentSpec]:
     from hexforge.plugins.motu.agents import agent_specs
 
     return agent_specs()
+
+
+@hookimpl
+def hexforge_invariants() -> list[Invariant]:
+    from hexforge.plugins.motu.invariants import INVARIANTS
+
+    return list(INVARIANTS)

@@ -1,18 +1,26 @@
 """Computer agents for motu: a heuristic player that knows what wins the game.
 
-Victory in a first game comes from objective tokens (20 VP each, rulebook §Scoring) and from
-knocking out enemy characters, so the heuristic plays every card it can (a pass forfeits the
-round's actions, §Select Cards), activates the character with the most to gain, attacks
-whenever a legal target exists (the attack with the best expected outcome), otherwise walks
-towards the nearest unclaimed objective it can claim or the nearest foe, and ends an
-activation on overwatch (§Overwatch) rather than idling. Decisions it has no opinion about
-fall back to a seeded random choice (a function of the seed and the decision number, so
-replays and undo restarts agree).
+Victory in a first game comes from objective tokens (20 VP each, rulebook §Scoring), from
+knocking out enemy characters and from side missions (§Side Missions), so the heuristic
+plays every card it can (a pass forfeits the round's actions, §Select Cards), activates the
+character with the most to gain, and attacks whenever a legal target exists, picking the
+attack with the most expected wounds: the odds come from the test procedure's own rules
+(:func:`~hexforge.plugins.motu.dicetest.odds_of`: dice, scope with flank, engaged target,
+cover and focus, rerolls, exploding sixes, the defence test; §Tests, §Scope Modifiers) and
+the weapon's outcome table. Before an attack that may meet a side mission it holds, it
+plays the glory card for its mission (free, §Playing Additional Cards). Otherwise it walks
+towards the nearest objective it can claim or the nearest foe; once there, it goes on
+overwatch (§Overwatch) when a foe could come into its weapons' range or reach with its
+next move, and focuses when none could. Failed dice are rerolled (free and mana rerolls,
+§Tests steps 6-7). Decisions it has no opinion about fall back to a seeded random choice
+(a function of the seed and the decision number, so replays and undo restarts agree).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cache
 
 from hexforge.core.agents import AgentSpec
 from hexforge.core.agents.human import terminal_human
@@ -21,10 +29,14 @@ from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Hex, distance
 from hexforge.core.hexgrid.board import parse_coord
 from hexforge.core.hexgrid.coords import direction_to, ring
-from hexforge.plugins.motu.attacks import scope_changes, weapon_of
-from hexforge.plugins.motu.board import coord, hex_of, on_board
-from hexforge.plugins.motu.cards import Fate, Glory
+from hexforge.plugins.motu.acting import current_acting
+from hexforge.plugins.motu.attacks import legal_targets, scope_changes, usable_weapons, weapon_of
+from hexforge.plugins.motu.board import as_int, board_map, coord, distance_inches, hex_of, on_board
+from hexforge.plugins.motu.cards import Fate, Glory, Weapon, WeaponType
+from hexforge.plugins.motu.dicetest import DONE, net_distribution, odds_of
 from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.mana import mana
+from hexforge.plugins.motu.turns import hand
 from hexforge.plugins.motu.units import is_knocked_out
 
 PASS = "pass"
@@ -78,18 +90,129 @@ def _card_value(card_id: str) -> float:
     return 0.0
 
 
-def _attack_value(engine: Engine, unit: str, option: str) -> float:
-    """How good ``attack WEAPON TARGET`` is, from the rules' own queries: the weapon's dice
-    modifier plus the situational scope changes (flank, engaged target, cover; rulebook
-    §Attack), and a wounded target first (closer to being knocked out)."""
+_TEST = re.compile(r"test (\w+) against (\w+)")
+_ROW = re.compile(r"(\d+)\+:\s*deal (\d+) wounds? to target")
+_DEFAULT_STATS = {
+    WeaponType.MELEE: ("strength", "toughness"),
+    WeaponType.RANGED: ("perception", "toughness"),
+    WeaponType.SPELL: ("power", "mind"),
+}
+KNOCKOUT_WORTH = 3.0
+"""A knock-out is worth this many wounds more: it scores the victim's cost and removes it."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackForecast:
+    """What an attack is expected to do: mean wounds (no more than the target has left),
+    the chance it knocks the target out, and the chance of keeping each number of
+    successes after the defence test."""
+
+    wounds: float
+    knockout: float
+    kept: tuple[float, ...]
+
+    def at_least(self, successes: int) -> float:
+        return sum(self.kept[successes:])
+
+    @property
+    def value(self) -> float:
+        return self.wounds + KNOCKOUT_WORTH * self.knockout
+
+
+@cache
+def _test_of(text: str, kind: WeaponType) -> tuple[str, str, tuple[tuple[int, int], ...]]:
+    """A weapon's attack test (stat, defence stat) and outcome rows (successes, wounds),
+    read from its attack text; the rulebook's stats by weapon type when the text differs."""
+    found = _TEST.search(text)
+    stat, against = found.groups() if found else _DEFAULT_STATS[kind]
+    rows = tuple(sorted((int(n), int(w)) for n, w in _ROW.findall(text)))
+    return stat, against, rows
+
+
+def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackForecast:
+    """The expected outcome of ``unit`` attacking ``target`` with ``weapon`` now (rulebook
+    §Attack, §Tests, §Defence Tests): the attack's odds with the weapon's dice and the
+    situational scope, against the target's defence test, through the outcome table."""
+    stat, against, rows = _test_of(weapon.attack, weapon.type)
+    scope = sum(c.change for c in scope_changes(engine, weapon, unit, target))
+    spare = max(0, mana(engine, unit) - weapon.mana)
+    free = engine.query("free_rerolls", unit, base=0, stat=stat, target=target)
+    attack = odds_of(
+        engine,
+        unit,
+        stat,
+        extra_dice=weapon.dice,
+        scope=scope,
+        target=target,
+        rerolls=free + min(5, spare),
+    )
+    defence = odds_of(engine, target, against)
+    kept = net_distribution(attack, defence)
+    left = max(1, engine.query("health", target) - as_int(engine.prop(target, "wounds")))
+    wounds = knockout = 0.0
+    for successes, chance in enumerate(kept):
+        dealt = max((w for n, w in rows if n <= successes), default=0) if rows else successes
+        wounds += chance * min(dealt, left)
+        knockout += chance if dealt >= left else 0.0
+    return AttackForecast(wounds, knockout, kept)
+
+
+def _attack_forecast(engine: Engine, unit: str, option: str) -> AttackForecast | None:
+    """The forecast of an ``attack WEAPON TARGET`` option (None for a weapon the query
+    does not know, e.g. a borrowed one)."""
     _, weapon_id, target = option.split(" ", 2)
     try:
         weapon = weapon_of(engine, unit, weapon_id)
-    except HexforgeError:  # an area or borrowed weapon the query does not know
-        return 0.0
-    scope = sum(c.change for c in scope_changes(engine, weapon, unit, target))
-    wounds = engine.prop(target, "wounds")
-    return weapon.dice + scope + (0.5 * wounds if isinstance(wounds, int) else 0.0)
+    except HexforgeError:
+        return None
+    if weapon.targets == "allies":
+        return None
+    return forecast(engine, unit, weapon, target)
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    """A side mission the heuristic can aim for: a knock-out, or an attack keeping at
+    least ``successes`` successes (the missions of the shipped glory cards)."""
+
+    card: str
+    vp: int
+    successes: int | None
+    """None: the mission asks for a knock-out."""
+
+    def chance(self, outlook: AttackForecast) -> float:
+        if self.successes is None:
+            return outlook.knockout
+        return outlook.at_least(self.successes)
+
+
+_MISSION_SUCCESSES = re.compile(r"successes >= (\d+)")
+
+
+def missions_in_hand(engine: Engine, player: str) -> list[Mission]:
+    """The side missions of the glory cards in ``player``'s hand that the heuristic knows
+    how to meet (rulebook §Side Missions)."""
+    return missions_of(hand(engine, player))
+
+
+def missions_of(cards: list[str]) -> list[Mission]:
+    """The side missions among ``cards``: a knock-out, or ``successes >= N``."""
+    found = []
+    for card_id in cards:
+        card = library().cards.get(card_id)
+        if isinstance(card, Glory) and card.mission is not None:
+            needs = _MISSION_SUCCESSES.search(card.mission)
+            if needs is not None:
+                found.append(Mission(card_id, card.vp, int(needs.group(1))))
+            elif "knocks out" in card.mission:
+                found.append(Mission(card_id, card.vp, None))
+    return found
+
+
+MISSION_CHANCE = 0.3
+"""Play a side mission before an attack that meets it at least this often (any chance in
+the last round: an unplayed glory card scores nothing)."""
+LAST_ROUND = 4
 
 
 @dataclass
@@ -120,23 +243,72 @@ class MotuHeuristicAgent:
         )
 
     def _bonus(self, decision: Decision, engine: Engine, options: list[str]) -> str:
-        for preferred in ("ap", "mana", "mission", "ability"):
+        """A glory card's side mission when the activated character can meet it now,
+        else +1 AP (glory) or +1 mana (fate)."""
+        frame = current_acting(engine)
+        card = str(decision.context.get("card"))
+        if "mission" in options and frame is not None and frame.subject is not None:
+            mission = next((m for m in missions_of([card]) if m.card == card), None)
+            unit = frame.subject
+            outlooks = [_attack_forecast(engine, unit, o) for o in _attack_options(engine, unit)]
+            if mission is not None and any(
+                o is not None and mission.chance(o) >= MISSION_CHANCE for o in outlooks
+            ):
+                return "mission"
+        for preferred in ("ap", "mana", "ability", "mission"):
             if preferred in options:
                 return preferred
         return options[0]
 
     def _action(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         unit = str(decision.context.get("unit"))
-        attacks = [o for o in options if o.startswith("attack ")]
+        attacks = [
+            (o, f)
+            for o in options
+            if o.startswith("attack ") and (f := _attack_forecast(engine, unit, o)) is not None
+        ]
         if attacks:
-            return max(attacks, key=lambda o: _attack_value(engine, unit, o))
+            best, outlook = max(attacks, key=lambda a: a[1].value)
+            mission = self._mission_for(engine, decision.player, outlook, options)
+            return best if mission is None else f"card {mission.card} mission"
         if _goal_distance(engine, decision.player, hex_of(engine, unit)) > 0:
             for move in ("move focused", "move"):
                 if move in options:
                     return move
             if "focus" in options and not _foes_adjacent(engine, decision.player, unit):
                 return "focus"
+        if "overwatch" in options and _threatened(engine, decision.player, unit):
+            return "overwatch"
+        if "focus" in options:
+            return "focus"
         return "overwatch" if "overwatch" in options else "end"
+
+    def _mission_for(
+        self, engine: Engine, player: str, outlook: AttackForecast, options: list[str]
+    ) -> Mission | None:
+        """The side mission worth playing before an attack with this outlook: the most
+        expected VP among those likely enough (any chance in the last round)."""
+        last = as_int(engine.state.data.get("round")) >= LAST_ROUND
+        playable = [
+            m
+            for m in missions_in_hand(engine, player)
+            if f"card {m.card} mission" in options
+            and (m.chance(outlook) >= MISSION_CHANCE or (last and m.chance(outlook) > 0))
+        ]
+        return max(playable, key=lambda m: m.vp * m.chance(outlook), default=None)
+
+    def _reroll(self, decision: Decision, engine: Engine, options: list[str]) -> str:
+        """Reroll a failed die while rerolls last (rulebook §Tests steps 6-7)."""
+        dice = decision.context.get("dice")
+        needed = as_int(decision.context.get("scope"))
+        if isinstance(dice, list):
+            for position in options:
+                if position != DONE and as_int(dice[int(position) - 1]) < needed:
+                    return position
+        return DONE
+
+    _free_reroll = _reroll
+    _mana_reroll = _reroll
 
     def _move_to(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         def score(label: str) -> int:
@@ -163,6 +335,31 @@ class MotuHeuristicAgent:
 
     def _discard(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         return "done" if "done" in options else min(options, key=_card_value)
+
+
+def _attack_options(engine: Engine, unit: str) -> list[str]:
+    """``attack WEAPON TARGET`` for every usable weapon and legal target now."""
+    return [
+        f"attack {w.id} {t}"
+        for w in usable_weapons(engine, unit)
+        for t in legal_targets(engine, unit, w)
+    ]
+
+
+def _threatened(engine: Engine, player: str, unit: str) -> bool:
+    """A standing foe could come into ``unit``'s reach with its next move: within a
+    ranged weapon's range, or near enough to be engaged with one move of ``unit``
+    (the conditions that make overwatch interrupt, rulebook §Overwatch; sight and arcs
+    are left to the rules when the foe moves)."""
+    hexes = float(board_map(engine).hex_inches)
+    weapons = usable_weapons(engine, unit)
+    reach = max((float(w.range) for w in weapons if w.range is not None), default=0.0)
+    speed = engine.query("focused_speed" if engine.prop(unit, "focus") else "speed", unit)
+    reach = max(reach, (speed + 1) * hexes)
+    return any(
+        distance_inches(engine, unit, foe) - engine.query("speed", foe) * hexes <= reach
+        for foe in _foes(engine, player)
+    )
 
 
 def _foes_adjacent(engine: Engine, player: str, unit: str) -> bool:

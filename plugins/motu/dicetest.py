@@ -15,6 +15,7 @@ result is ``4 - changes``, and whatever the scope, a 6 succeeds and a 1 fails.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from hexforge.core.engine import Engine, Frame, Json
 from hexforge.plugins.motu.acting import frame_scope
@@ -142,6 +143,131 @@ def run_test(
             successes=applied,
         )
     return TestResult(applied, final, cancelled, needed, tuple(dice), tuple(explosions))
+
+
+@dataclass(frozen=True, slots=True)
+class DiceOdds:
+    """What a coming test will roll: ``dice`` against ``needed`` (the lowest succeeding
+    result), with up to ``rerolls`` failed dice rolled again (free and mana rerolls)."""
+
+    dice: int
+    needed: int
+    rerolls: int = 0
+
+
+def odds_of(
+    engine: Engine,
+    tester: str,
+    stat: str,
+    *,
+    extra_dice: int = 0,
+    scope: int = 0,
+    target: str | None = None,
+    rerolls: int | None = None,
+) -> DiceOdds:
+    """The odds of ``tester``'s next test of ``stat`` from the queries :func:`run_test` asks
+    (steps 1-3 and 6-7), without running it: ``extra_dice`` (a weapon's modifier) and
+    ``scope`` (situational changes) as an attack's context adds them, the focus token if
+    the tester holds one, and ``rerolls`` (default: the free rerolls plus the mana it
+    could spend, at most five). Modifiers that hold only inside a running test (the
+    ``attacking``/``defending`` conditions) are not seen."""
+    args: dict[str, Json] = {"stat": stat, "target": target}
+    value = engine.query(stat, tester)
+    dice = max(0, engine.query("dice", tester, base=value + extra_dice, **args))
+    changes = engine.query("scope", tester, base=0, **args) + frame_scope(engine, tester) + scope
+    if engine.prop(tester, "focus"):
+        changes += engine.query("focus_scope", tester, base=1)
+    if rerolls is None:
+        free = engine.query("free_rerolls", tester, base=0, **args)
+        rerolls = free + min(MAX_MANA_REROLLS, mana(engine, tester))
+    return DiceOdds(dice, threshold(DEFAULT_SCOPE - changes), max(0, rerolls))
+
+
+MAX_SUCCESSES = 40
+"""Distributions are cut here: the chance of more successes is negligible (< 1e-12)."""
+
+
+def expected_successes(odds: DiceOdds) -> float:
+    """The mean number of successes of a test (rulebook §Tests, steps 4-9): every final die
+    succeeds on ``needed``+ and each six explodes into a chain whose dice succeed on 5+ and
+    explode on 6 (a chain adds 2/5 successes on average). Rerolled dice are dice rolled
+    again, so the mean is (dice + expected rerolled dice) x (hit chance + 1/6 x 2/5)."""
+    return sum(k * p for k, p in enumerate(success_distribution(odds)))
+
+
+@cache
+def success_distribution(odds: DiceOdds) -> tuple[float, ...]:
+    """P(successes = k) for k = 0, 1, ... of a test with these odds (steps 4-9): the
+    initial roll, up to ``rerolls`` failed dice rolled again, the sixes' explosions."""
+    hit = (7 - odds.needed) / 6
+    plain, six, fail = hit - 1 / 6, 1 / 6, 1 - hit
+    # (plain successes, sixes, failures) after the initial roll, then after the rerolls
+    rolled: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
+    for _ in range(odds.dice):
+        rolled = _roll_one(rolled, plain, six, fail)
+    final: dict[tuple[int, int, int], float] = {}
+    for (a, b, f), chance in rolled.items():
+        again: dict[tuple[int, int, int], float] = {(a, b, f): chance}
+        for _ in range(min(odds.rerolls, f)):
+            again = {(x, y, z - 1): q for (x, y, z), q in again.items()}
+            again = _roll_one(again, plain, six, fail)
+        for key, q in again.items():
+            final[key] = final.get(key, 0.0) + q
+    result = [0.0] * (MAX_SUCCESSES + 1)
+    for (a, b, _), chance in final.items():
+        for extra, q in enumerate(_chains(b)):
+            total = min(a + b + extra, MAX_SUCCESSES)
+            result[total] += chance * q
+    return tuple(result)
+
+
+def net_distribution(attack: DiceOdds, defence: DiceOdds) -> tuple[float, ...]:
+    """P(successes applied = k) after the defence test cancels some (step 10-11)."""
+    hits, saves = success_distribution(attack), success_distribution(defence)
+    result = [0.0] * (MAX_SUCCESSES + 1)
+    for k, p in enumerate(hits):
+        for c, q in enumerate(saves):
+            result[max(0, k - c)] += p * q
+    return tuple(result)
+
+
+def _roll_one(
+    dist: dict[tuple[int, int, int], float], plain: float, six: float, fail: float
+) -> dict[tuple[int, int, int], float]:
+    """One more die: a plain success, a six or a failure."""
+    out: dict[tuple[int, int, int], float] = {}
+    for (a, b, f), p in dist.items():
+        for key, q in (((a + 1, b, f), plain), ((a, b + 1, f), six), ((a, b, f + 1), fail)):
+            if q > 0:
+                out[key] = out.get(key, 0.0) + p * q
+    return out
+
+
+@cache
+def _chains(sixes: int) -> tuple[float, ...]:
+    """P(k successes) from the explosion chains of ``sixes`` sixes (step 8)."""
+    if sixes == 0:
+        return (1.0,)
+    one = _chain()
+    rest = _chains(sixes - 1)
+    out = [0.0] * (MAX_SUCCESSES + 1)
+    for i, p in enumerate(one):
+        for j, q in enumerate(rest):
+            out[min(i + j, MAX_SUCCESSES)] += p * q
+    return tuple(out)
+
+
+@cache
+def _chain() -> tuple[float, ...]:
+    """One explosion die and its own explosions: 1-4 nothing, 5 one success, 6 one success
+    and another die."""
+    out = [0.0] * (MAX_SUCCESSES + 1)
+    sixes_so_far = 1.0  # the chance of reaching the k-th die of the chain
+    for k in range(MAX_SUCCESSES):
+        out[k] += sixes_so_far * 4 / 6
+        out[k + 1] += sixes_so_far * 1 / 6
+        sixes_so_far /= 6
+    return tuple(out)
 
 
 def current_test(engine: Engine) -> Frame | None:

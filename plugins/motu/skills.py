@@ -12,15 +12,18 @@ counts for points. Passive skills are attached when the character enters play.
 
 from __future__ import annotations
 
+import re
+
 from hexforge.core.engine import Engine, Frame
 from hexforge.core.engine.diagnostics import fail
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import acting_frame, current_acting, interrupted_by
 from hexforge.plugins.motu.attacks import face
 from hexforge.plugins.motu.board import as_texts, enemies, in_sight, on_board, within
-from hexforge.plugins.motu.cards import Character, Item, Skill
-from hexforge.plugins.motu.library import skill_key
+from hexforge.plugins.motu.cards import Character, Item, Mark, Skill
+from hexforge.plugins.motu.library import library, skill_key
 from hexforge.plugins.motu.mana import check_mana, spend_mana
+from hexforge.plugins.motu.tokens import can_place_mark
 from hexforge.plugins.motu.units import (
     character_card,
     check_standing,
@@ -51,7 +54,25 @@ def find_skill(engine: Engine, unit: str, name: str) -> tuple[Character | Item, 
     )
 
 
+_PLACES_MARK = re.compile(r"place mark ([a-z][a-z -]*[a-z])")
+
+
+def mark_problem(engine: Engine, unit: str, skill: Skill) -> str | None:
+    """A skill that places a mark needs an empty hex for it in range and sight, next to
+    the interrupted enemy while interrupting (rulebook §Marks, §Interruptions): without
+    one the skill cannot be used."""
+    found = _PLACES_MARK.search(skill.effect)
+    if found is None:
+        return None
+    card = library().token(found.group(1), "mark")
+    assert isinstance(card, Mark)
+    return None if can_place_mark(engine, unit, card) else f"no empty hex to place {card.id} on"
+
+
 def skill_target_problem(engine: Engine, unit: str, skill: Skill, target: str | None) -> str | None:
+    problem = mark_problem(engine, unit, skill)
+    if problem is not None:
+        return problem
     if skill.target == "none":
         return None if target is None else "the skill takes no target"
     if target is None:

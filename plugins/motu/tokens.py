@@ -10,12 +10,14 @@ whose effects reach the characters "in reach of" it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
-from hexforge.core.hexgrid import Hex, distance, format_coord
+from hexforge.core.hexgrid import Hex, format_coord
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import interrupted_by
-from hexforge.plugins.motu.battlefield import Ground, Location, in_range, sees
+from hexforge.plugins.motu.battlefield import Ground, Location, in_range, sees, within_hexes
 from hexforge.plugins.motu.board import (
     MARK,
     board_map,
@@ -92,6 +94,15 @@ def clear_tokens(engine: Engine) -> None:
 def mark_hexes(engine: Engine, unit: str, card: Mark) -> list[Hex]:
     """Where ``unit`` may place ``card``: an empty open hex at standard elevation in range
     and sight; next to the interrupted enemy during an interruption (rulebook §Marks)."""
+    return list(_mark_spots(engine, unit, card))
+
+
+def can_place_mark(engine: Engine, unit: str, card: Mark) -> bool:
+    """Whether :func:`mark_hexes` has any hex (stops at the first)."""
+    return next(_mark_spots(engine, unit, card), None) is not None
+
+
+def _mark_spots(engine: Engine, unit: str, card: Mark) -> Iterator[Hex]:
     field = board_map(engine)
     here = location(engine, unit)
     taken = {hex_of(engine, e) for e in (*on_board(engine), *marks(engine))}
@@ -100,11 +111,9 @@ def mark_hexes(engine: Engine, unit: str, card: Mark) -> list[Hex]:
     # a cheap bound first: hexes d steps apart are at least 0.86 * d - 1.16 hex widths
     # apart at their closest points, so nothing further can be in range
     bound = int((card.range / float(field.hex_inches) + 1.2) / 0.86) + 1
-    found = []
-    for hex_ in sorted(field.board):
+    near = field.board if interrupted is not None else within_hexes(field, here.hex, bound)
+    for hex_ in sorted(near):
         spot = Location(hex_)
-        if interrupted is None and distance(hex_, here.hex) > bound:
-            continue
         if hex_ in taken or field.ground[hex_] is not Ground.OPEN or field.under_platform(spot):
             continue
         if interrupted is not None:
@@ -113,8 +122,7 @@ def mark_hexes(engine: Engine, unit: str, card: Mark) -> list[Hex]:
         elif not in_range(field, (here.hex,), (hex_,), card.range):
             continue
         if sees(field, here, spot):
-            found.append(hex_)
-    return found
+            yield hex_
 
 
 def place_mark(engine: Engine, unit: str, name: str, at: Hex | None = None) -> str:

@@ -1,5 +1,6 @@
-"""Seeded full games between random agents, with the invariants of tests/motu/invariants.py
-checked after every event and before every decision: no exception, no violated invariant.
+"""Seeded full games between random agents, with motu's invariants (the plugin's,
+hexforge.plugins.motu.invariants) checked after every event and before every decision: no
+exception, no violated invariant (HF055).
 
 Issue 9 asks for 200 games: about 19 s with the checks on the development machine when it
 is quiet (up to ~30 s under load), in four batches so ``pytest -n`` can spread them.

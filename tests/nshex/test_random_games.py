@@ -12,8 +12,7 @@ from hexforge.core.engine import Engine, ScriptedAgent, replay_answers, replay_s
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.game import new_game, play_game
 from hexforge.plugins.nshex.rules import ruleset
-from tests.nshex.invariants import CheckingAgent
-from tests.nshex.random_games import PAIRINGS, play_checked
+from tests.nshex.random_games import PAIRINGS, checked_agents, play_checked
 
 GAMES = 200
 
@@ -52,7 +51,7 @@ def test_a_snapshot_between_turns_continues_the_same_game() -> None:
     whole, _ = play_checked(5)
     armies = PAIRINGS[5 % len(PAIRINGS)]
     players = list(whole.players)
-    agents = {p: CheckingAgent(5 * 7 + i) for i, p in enumerate(players)}
+    _, _, agents = checked_agents(5, players)
     first = new_game(dict(zip(players, armies, strict=True)), 5, agents)
     assert play_game(first, turns=9) is None
     second = Engine.restore(ruleset(), first.snapshot(), agents)

@@ -132,4 +132,6 @@ def test_check_catches_a_game_that_does_not_replay() -> None:
         check_game(runner, job, played)
     found = error.value.diagnostics[0]
     assert found.code == "HF055"
-    assert found.hint == "reproduce with: hexforge play --game nshex --seed 3"
+    assert (
+        found.hint == "reproduce with: hexforge play --game nshex --seed 3 --p1 random --p2 random"
+    )

@@ -1,0 +1,118 @@
+"""What every motu position keeps (hook ``hexforge_invariants``; ``hexforge simulate
+--check`` and tests/motu/test_random_games.py check them while games run)."""
+
+from __future__ import annotations
+
+import json
+import weakref
+from collections import Counter
+from collections.abc import Iterator
+
+from hexforge.core.engine import Engine
+from hexforge.core.simulate.invariants import Invariant, Moment
+from hexforge.plugins.motu.board import as_int, location, on_board
+from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.turns import pile
+
+MAX_MANA = 5
+"""rulebook §Mana: a character holds 0 to 5 mana."""
+MAX_FATE_HAND = 5
+"""rulebook §Preparation phase: at most five fate cards in hand."""
+
+
+def mana_in_range(engine: Engine, moment: Moment) -> Iterator[str]:
+    """rulebook §Mana: every character's mana is between 0 and 5."""
+    for unit in on_board(engine):
+        mana = as_int(engine.prop(unit, "mana"))
+        if not 0 <= mana <= MAX_MANA:
+            yield f"{unit} has {mana} mana"
+
+
+def one_buff_one_debuff(engine: Engine, moment: Moment) -> Iterator[str]:
+    """rulebook §Buffs and debuffs: one buff and one debuff at most, and the attached
+    effects are those of the card the character holds."""
+    for unit in on_board(engine):
+        for slot in ("buff", "debuff"):
+            attached = {
+                a.effect.split("#")[0]
+                for a in engine.attachments(unit)
+                if _kind(a.effect.split("#")[0]) == slot
+            }
+            held = engine.prop(unit, slot)
+            if len(attached) > 1:
+                yield f"{unit} has {len(attached)} {slot}s attached: {sorted(attached)}"
+            elif not attached <= {held}:
+                yield f"{unit} holds {slot} {held} but has {sorted(attached)} attached"
+
+
+def knocked_out_leave(engine: Engine, moment: Moment) -> Iterator[str]:
+    """rulebook §Health and wounds: a knocked-out character leaves the battlefield (checked when
+    no event's reactions and no attack are under way)."""
+    if moment is Moment.EVENT or engine.innermost("attack") is not None:
+        return
+    for unit in on_board(engine):
+        if engine.prop(unit, "knocked_out"):
+            yield f"{unit} is knocked out but still on the board"
+
+
+def one_model_per_place(engine: Engine, moment: Moment) -> Iterator[str]:
+    """rulebook §Movement: no two models on one place."""
+    places = Counter(location(engine, unit) for unit in on_board(engine))
+    for place, count in places.items():
+        if count > 1:
+            yield f"{count} models on {place}"
+
+
+def fate_hand_limit(engine: Engine, moment: Moment) -> Iterator[str]:
+    """rulebook §Preparation phase: a player holds at most five fate cards."""
+    for player in engine.players:
+        held = len(pile(engine, "fate", player))
+        if held > MAX_FATE_HAND:
+            yield f"{player} holds {held} fate cards"
+
+
+def ap_not_negative(engine: Engine, moment: Moment) -> Iterator[str]:
+    """rulebook §Perform actions: an activation never spends more action points than it has."""
+    for frame in engine.state.stack:
+        if frame.ap < 0:
+            yield f"{frame.kind} has {frame.ap} AP"
+
+
+_SEEN: weakref.WeakKeyDictionary[Engine, tuple[int, Counter[str]]] = weakref.WeakKeyDictionary()
+
+
+def vp_as_logged(engine: Engine, moment: Moment) -> Iterator[str]:
+    """rulebook §Scoring: every VP in the state is a ``vp`` note of the log, and nothing
+    else (the log is read incrementally: only the lines written since the last check)."""
+    read, logged = _SEEN.get(engine, (0, Counter[str]()))
+    lines = engine.log.lines
+    for line in lines[read:]:
+        if '"type":"vp"' in line:
+            entry = json.loads(line)
+            logged[str(entry["player"])] += as_int(entry["gained"])
+    _SEEN[engine] = (len(lines), logged)
+    vp = engine.state.data.get("vp", {})
+    for player in engine.players:
+        held = as_int(vp.get(player)) if isinstance(vp, dict) else 0
+        if held != logged[player]:
+            yield f"{player} has {held} VP but the log gave {logged[player]}"
+
+
+def _kind(card_id: str) -> str | None:
+    card = library().cards.get(card_id)
+    return None if card is None else card.kind
+
+
+INVARIANTS = tuple(
+    Invariant("motu", check.__name__.replace("_", " "), check)
+    for check in (
+        mana_in_range,
+        one_buff_one_debuff,
+        knocked_out_leave,
+        one_model_per_place,
+        fate_hand_limit,
+        ap_not_negative,
+        vp_as_logged,
+    )
+)
+"""motu's invariants, named after their functions (``mana in range``, ...)."""

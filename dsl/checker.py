@@ -610,7 +610,7 @@ class Checker:
             failure: Failed | None = None
             for param, (start, end) in zip(params, slices, strict=True):
                 piece = atoms[start:end]
-                span = _cover(piece, None)
+                span = piece[0].span if end - start == 1 else _cover(piece, None)
                 if event is not None:
                     payload = event.field(param.name)
                     assert payload is not None
@@ -904,12 +904,12 @@ class Checker:
         if best is not None and best.rank > 0:
             return best
         spelled = pretty_words(phrase)
-        known = [d.template.shown() for d in self.vocabulary.conditions]
+        conditions = self.vocabulary.conditions
         return self.fail(
             c.UNKNOWN_CONDITION,
             f"unknown condition '{spelled}'",
             phrase.span,
-            lambda: _did_you_mean(spelled, known),
+            lambda: _did_you_mean(spelled, [d.template.shown() for d in conditions]),
         )
 
     # ---- selectors -------------------------------------------------------------------
@@ -999,12 +999,12 @@ class Checker:
         if best is not None and best.rank > 0:
             return best
         spelled = " ".join(pretty_words(ast.Phrase((a,), span=span)) for a in atoms)
-        known = [d.template.shown() for d in self.vocabulary.filters]
+        declared = self.vocabulary.filters
         return self.fail(
             c.UNKNOWN_SELECTOR,
             f"unknown filter '{spelled}'",
             _cover(atoms, span),
-            lambda: _did_you_mean(spelled, known),
+            lambda: _did_you_mean(spelled, [d.template.shown() for d in declared]),
         )
 
 

@@ -20,6 +20,7 @@ from lark.indenter import Indenter
 from hexforge.core.errors import Diagnostic, HexforgeError, Span
 from hexforge.dsl import ast
 from hexforge.dsl import codes as c
+from hexforge.dsl.fastparse import FastParser, Unsure
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,20 @@ def _lark() -> Lark:
     )
 
 
+@cache
+def _fast() -> FastParser:
+    return FastParser(_lark(), LIMITS.max_depth)
+
+
+def _lark_tree(text: str) -> Tree[Token]:
+    """Lark's tree of ``text``: from the fast path, or from lark when the fast path is unsure
+    (which is where lark reports the syntax errors)."""
+    try:
+        return _fast().parse(text)
+    except Unsure:
+        return _lark().parse(text)
+
+
 def parse(text: str, *, file: str | None = None) -> ast.Effect:
     """Parse an effect text; raises HexforgeError (HF30x) for anything that is not valid syntax.
 
@@ -115,12 +130,11 @@ def parse(text: str, *, file: str | None = None) -> ast.Effect:
             "split it into several cards or skills",
         )
     _check_parentheses(text, file, lines)
-    lark = _lark()
-    indenter = lark.options.postlex
+    indenter = _lark().options.postlex
     assert isinstance(indenter, _Indenter)
     indenter.file, indenter.lines = file, lines
     try:
-        tree = lark.parse(text.rstrip() + "\n")
+        tree = _lark_tree(text.rstrip() + "\n")
         return _Builder(file).effect(tree)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, file, lines) from None
@@ -245,7 +259,8 @@ class _Builder:
     """Turns the lark tree into AST nodes (one method per grammar rule).
 
     Spans come from the tokens (keywords that start a node are kept in the tree for
-    that), which is much cheaper than lark's ``propagate_positions``.
+    that), which is much cheaper than lark's ``propagate_positions``. Rule names are
+    compared as plain strings: lark names rules with Tokens, whose ``==`` is Python code.
     """
 
     def __init__(self, file: str | None) -> None:
@@ -261,6 +276,13 @@ class _Builder:
             token.end_column or 1,
         )
 
+    def tokens(self, first: Child, last: Child) -> Span:
+        """From the start of token ``first`` to the end of token ``last``."""
+        assert isinstance(first, Token) and isinstance(last, Token)
+        return Span(
+            self.file, first.line or 1, first.column or 1, last.end_line or 1, last.end_column or 1
+        )
+
     def effect(self, tree: Tree[Token]) -> ast.Effect:
         clauses = tuple(self.clause(child) for child in _trees(tree.children))
         span = (
@@ -269,7 +291,7 @@ class _Builder:
         return ast.Effect(clauses, span=span)
 
     def clause(self, tree: Tree[Token]) -> ast.Clause:
-        kind = tree.data
+        kind = str(tree.data)
         if kind in _TRIGGERS:
             keyword, pattern, once, _, condition, body = tree.children
             stmts = self.body(body)
@@ -279,7 +301,7 @@ class _Builder:
                 None if condition is None else self.expr(condition),
                 stmts,
                 None if once is None else str(_tree(once).children[0]),
-                span=_through(self.token(keyword), stmts[-1].span),
+                span=self.reach(keyword, stmts[-1].span),
             )
         if kind == "while_clause":
             keyword, condition, *rules = tree.children
@@ -287,14 +309,14 @@ class _Builder:
             return ast.While(
                 self.expr(condition),
                 passives,
-                span=_through(self.token(keyword), passives[-1].span),
+                span=self.reach(keyword, passives[-1].span),
             )
         if kind in ("modifier", "permission"):
             return self.passive(tree)
-        return self.stmt(tree)
+        return self.stmt(tree, kind)
 
     def passive(self, tree: Tree[Token]) -> ast.Passive:
-        if tree.data == "modifier":
+        if str(tree.data) == "modifier":
             stat, sign, amount = tree.children
             phrase = self.phrase(stat)
             value = self.expr(amount)
@@ -311,56 +333,61 @@ class _Builder:
 
     def body(self, child: Child) -> tuple[ast.Stmt, ...]:
         (inner,) = _trees(_tree(child).children)
-        if inner.data == "block":
-            return tuple(self.stmt(stmt) for stmt in _trees(inner.children))
-        return (self.stmt(inner),)
+        kind = str(inner.data)
+        if kind == "block":
+            return tuple(self.stmt(stmt, str(stmt.data)) for stmt in _trees(inner.children))
+        return (self.stmt(inner, kind),)
 
-    def stmt(self, tree: Tree[Token]) -> ast.Stmt:
-        kind = tree.data
+    def stmt(self, tree: Tree[Token], kind: str) -> ast.Stmt:
         children = tree.children
         if kind == "do_stmt":
             phrase = self.phrase(children[0])
             return ast.Do(phrase, span=phrase.span)
-        start = self.token(children[0])
+        start = children[0]
         if kind == "if_stmt":
             _, condition, then, otherwise = children
             then_body = self.body(then)
             else_body = () if otherwise is None else self.body(otherwise)
             last = (else_body or then_body)[-1].span
-            return ast.If(self.expr(condition), then_body, else_body, span=_through(start, last))
+            return ast.If(self.expr(condition), then_body, else_body, span=self.reach(start, last))
         if kind == "unless_stmt":
             _, condition, body = children
             stmts = self.body(body)
-            return ast.Unless(self.expr(condition), stmts, span=_through(start, stmts[-1].span))
+            return ast.Unless(self.expr(condition), stmts, span=self.reach(start, stmts[-1].span))
         if kind == "for_each":
             _, selector, body = children
             stmts = self.body(body)
-            return ast.ForEach(self.phrase(selector), stmts, span=_through(start, stmts[-1].span))
+            return ast.ForEach(self.phrase(selector), stmts, span=self.reach(start, stmts[-1].span))
         if kind == "choose_inline":
             inline: tuple[ast.Stmt, ...] = tuple(
                 ast.Do(p, span=p.span) for p in (self.phrase(x) for x in children[1:])
             )
-            return ast.ChooseOne(inline, span=_through(start, inline[-1].span))
+            return ast.ChooseOne(inline, span=self.reach(start, inline[-1].span))
         if kind == "choose_block":
             (block,) = _trees(children)
-            options = tuple(self.stmt(child) for child in _trees(block.children))
-            return ast.ChooseOne(options, span=_through(start, options[-1].span))
+            options = tuple(self.stmt(child, str(child.data)) for child in _trees(block.children))
+            return ast.ChooseOne(options, span=self.reach(start, options[-1].span))
         if kind == "test":
             _, stat, sign, bonus, against, *rows = children
             amount: ast.Expr | None = None
             if bonus is not None:
                 amount = self.expr(bonus)
                 if str(sign) == "-":
-                    amount = ast.Neg(amount, span=_through(self.token(sign), amount.span))
+                    amount = ast.Neg(amount, span=self.reach(sign, amount.span))
             table = tuple(self.row(_tree(row)) for row in rows)
             return ast.StatTest(
                 self.phrase(stat),
                 amount,
                 None if against is None else self.phrase(against),
                 table,
-                span=_through(start, table[-1].span),
+                span=self.reach(start, table[-1].span),
             )
         raise AssertionError(f"unhandled statement rule {kind!r}")
+
+    def reach(self, token: Child, end: Span) -> Span:
+        """From the start of ``token`` to the end of ``end``."""
+        assert isinstance(token, Token)
+        return Span(self.file, token.line or 1, token.column or 1, end.end_line, end.end_column)
 
     def row(self, tree: Tree[Token]) -> ast.Row:
         count, plus, body = tree.children
@@ -369,58 +396,61 @@ class _Builder:
             int(str(count)),
             plus is not None,
             stmts,
-            span=_through(self.token(count), stmts[-1].span),
+            span=self.reach(count, stmts[-1].span),
         )
 
     def expr(self, child: Child) -> ast.Expr:
         tree = _tree(child)
-        kind = tree.data
+        kind = str(tree.data)
         children = tree.children
         if kind == "phrase":
             phrase = self.phrase(tree)
-            if len(phrase.atoms) == 1 and not isinstance(phrase.atoms[0], ast.Word):
-                return phrase.atoms[0]
+            atoms = phrase.atoms
+            if len(atoms) == 1 and not isinstance(atoms[0], ast.Word):
+                return atoms[0]
             return phrase
-        if kind in ("or_", "and_"):
-            left, right = (self.expr(x) for x in children)
-            logic = ast.LogicOp.OR if kind == "or_" else ast.LogicOp.AND
-            return ast.Logic(logic, left, right, span=_through(left.span, right.span))
-        if kind == "not_":
-            operand = self.expr(children[1])
-            return ast.Not(operand, span=_through(self.token(children[0]), operand.span))
-        if kind == "neg":
-            operand = self.expr(children[1])
-            return ast.Neg(operand, span=_through(self.token(children[0]), operand.span))
-        if kind in ("compare", "arith"):
+        if kind == "compare" or kind == "arith":
             first, op, second = children
             lhs, rhs = self.expr(first), self.expr(second)
             span = _through(lhs.span, rhs.span)
             if kind == "compare":
                 return ast.Compare(ast.CompareOp(str(op)), lhs, rhs, span=span)
             return ast.Arith(ast.ArithOp(str(op)), lhs, rhs, span=span)
+        if kind == "or_" or kind == "and_":
+            left, right = (self.expr(x) for x in children)
+            logic = ast.LogicOp.OR if kind == "or_" else ast.LogicOp.AND
+            return ast.Logic(logic, left, right, span=_through(left.span, right.span))
+        if kind == "not_":
+            operand = self.expr(children[1])
+            return ast.Not(operand, span=self.reach(children[0], operand.span))
+        if kind == "neg":
+            operand = self.expr(children[1])
+            return ast.Neg(operand, span=self.reach(children[0], operand.span))
         atom = self.atom(tree)
         assert not isinstance(atom, ast.Word)
         return atom
 
     def phrase(self, child: Child) -> ast.Phrase:
-        atoms = tuple(self.atom(item) for item in _tree(child).children)
-        return ast.Phrase(atoms, span=_through(atoms[0].span, atoms[-1].span))
+        atoms = tuple([self.atom(item) for item in _tree(child).children])
+        first, last = atoms[0].span, atoms[-1].span
+        span = Span(self.file, first.line, first.column, last.end_line, last.end_column)
+        return ast.Phrase(atoms, span=span)
 
     def atom(self, child: Child) -> ast.Word | ast.Expr:
         if isinstance(child, Token):
             span = self.token(child)
             if child.type == "WORD":
                 return ast.Word(str(child), span=span)
-            return ast.Num(int(str(child)), span=span)
+            return ast.Num(int(child), span=span)
         tree = _tree(child)
-        if tree.data == "property":
+        kind = str(tree.data)
+        if kind == "property":
             words = tree.children
-            span = _through(self.token(words[0]), self.token(words[-1]))
-            return ast.Prop(tuple(str(word) for word in words), span=span)
-        if tree.data == "count":
+            return ast.Prop(tuple(map(str, words)), span=self.tokens(words[0], words[-1]))
+        if kind == "count":
             keyword, selector, close = tree.children
             phrase = self.phrase(selector)
-            return ast.Count(phrase, span=_through(self.token(keyword), self.token(close)))
+            return ast.Count(phrase, span=self.tokens(keyword, close))
         return self.expr(tree)
 
 

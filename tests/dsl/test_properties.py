@@ -24,6 +24,7 @@ from hexforge.dsl.api import check_text
 from hexforge.dsl.parser import LIMITS, parse
 from hexforge.dsl.pretty import pretty
 
+from .test_fastparse import fast_path_agrees
 from .toy import toy_vocabulary
 
 _NL, _IN, _DE = "\x01", "\x02", "\x03"
@@ -112,6 +113,7 @@ def _shallow(text: str) -> bool:
 )
 def test_grammar_generated_sentences_parse_round_trip_and_check(text: str) -> None:
     assume(_shallow(text))
+    assert fast_path_agrees(text, required=True)
     tree = parse(text)
     canonical = pretty(tree)
     assert parse(canonical) == tree

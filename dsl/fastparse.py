@@ -1,0 +1,203 @@
+"""The fast path of the effect parser: lark's grammar and LALR tables, run in one loop.
+
+Lark stays the parser: it compiles ``effect.lark``, builds the LALR tables and the tree
+callbacks, and reports every syntax error. Its per-token machinery, though (a contextual
+lexer choosing a small lexer per parser state, the Indenter post-lexer, generators between
+them and a parser loop that calls Python-level ``__hash__``/``__eq__`` on every reduction),
+cost more than half of reading a card. :class:`FastParser` runs the same tables with the
+same tree callbacks, so it returns the tree lark returns:
+
+- tokens come from one regular expression over lark's terminals, tried in lark's order
+  (priority, width, pattern length, name); a keyword that a regex terminal matches whole
+  (``count`` for ``WORD``) is looked up after it, as lark's per-state lexer does;
+- a token is taken only where the parser's state accepts it, and a word that is a keyword
+  the state accepts becomes that keyword: exactly lark's contextual lexing;
+- ``_NL`` tokens open and close blocks as the Indenter does (paren-aware, tabs count 8).
+
+Whenever it meets anything else (a token the state does not accept, a character no
+terminal matches, a bad dedent, blocks too deep) it raises :class:`Unsure` and the caller
+parses with lark itself, so errors, their positions and their expected-token sets are
+lark's. tests/dsl/test_fastparse.py checks that both give the same trees and errors.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+from lark.parsers.lalr_analysis import Shift
+
+NL, INDENT, DEDENT, END = "_NL", "_INDENT", "_DEDENT", "$END"
+LPAR, RPAR = "LPAR", "RPAR"  # the Indenter's paren types: no blocks inside parentheses
+TAB_LEN = 8  # as lark's Indenter counts a tab
+
+# A parser state's row: terminal or rule name -> (shift?, next state or reduction).
+Reduction = tuple[int, str, Callable[[list[Any]], Any]]
+Row = Mapping[str, tuple[bool, Any]]
+
+
+class Unsure(LarkError):
+    """The fast path cannot tell what lark would do here: parse with lark."""
+
+
+class FastParser:
+    """Parses like ``lark`` (an LALR parser of ``effect.lark``) without its per-token layers.
+
+    Built once per process from the lark parser: its terminals, ignored terminals, LALR
+    states and tree callbacks.
+    """
+
+    def __init__(self, lark: Lark, max_depth: int) -> None:
+        self.max_depth = max_depth  # deeper blocks are an error: lark's indenter reports it
+        conf = lark.parse_interactive().parser_state.parse_conf
+        # Tokens go into the tree as they are: no terminal callbacks (lark's lexer_callbacks).
+        assert not any(isinstance(key, str) for key in conf.callbacks)
+        reductions: dict[Any, Reduction] = {}
+        rows: dict[int, dict[str, tuple[bool, Any]]] = {}
+        for state, actions in conf.states.items():
+            row: dict[str, tuple[bool, Any]] = {}
+            for name, (action, arg) in actions.items():
+                if action is Shift:
+                    row[str(name)] = (True, arg)
+                    continue
+                if arg not in reductions:
+                    size = len(arg.expansion)
+                    reductions[arg] = (size, str(arg.origin.name), conf.callbacks[arg])
+                row[str(name)] = (False, reductions[arg])
+            rows[state] = row
+        self.rows: Mapping[int, Row] = rows
+        self.start, self.end = conf.start_state, conf.end_state
+        terminals = sorted(
+            lark.terminals,
+            key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
+        )
+        flags = lark.options.g_regex_flags
+        keywords: dict[str, dict[str, str]] = {}
+        embedded: set[str] = set()
+        for regex in (t for t in terminals if t.pattern.type == "re"):
+            whole = re.compile(regex.pattern.to_regexp(), flags).fullmatch
+            for string in (t for t in terminals if t.pattern.type == "str"):
+                if string.priority == regex.priority and whole(string.pattern.value):
+                    keywords.setdefault(regex.name, {})[string.pattern.value] = string.name
+                    if set(string.pattern.flags) <= set(regex.pattern.flags):
+                        embedded.add(string.name)
+        self.keywords: Mapping[str, Mapping[str, str]] = keywords
+        self.match = re.compile(
+            "|".join(
+                f"(?P<{t.name}>{t.pattern.to_regexp()})"
+                for t in terminals
+                if t.name not in embedded
+            ),
+            flags,
+        ).match
+        self.ignore = frozenset(lark.ignore_tokens)
+
+    def parse(self, text: str) -> Tree[Token]:
+        """Lark's tree for ``text``; raises :class:`Unsure` where lark would have to decide."""
+        match, keywords, ignore, rows = self.match, self.keywords, self.ignore, self.rows
+        stack: list[int] = [self.start]
+        values: list[Any] = []
+
+        end_state = self.end
+
+        def feed(kind: str, token: Token) -> None:
+            """Reduce as the token's kind asks, then shift it (at the end: reduce to the
+            start rule, as lark does with its ``$END`` token)."""
+            while True:
+                entry = rows[stack[-1]].get(kind)
+                if entry is None:
+                    raise Unsure(token)
+                shift, arg = entry
+                if shift:
+                    stack.append(arg)
+                    values.append(token)
+                    return
+                size, origin, callback = arg
+                if size:
+                    children = values[-size:]
+                    del stack[-size:], values[-size:]
+                else:
+                    children = []
+                values.append(callback(children))
+                stack.append(rows[stack[-1]][origin][1])
+                if kind is END and stack[-1] == end_state:
+                    return
+
+        pos, line, line_start, size = 0, 1, 0, len(text)
+        levels, parens = [0], 0
+        while pos < size:
+            found = match(text, pos)
+            if found is None:
+                raise Unsure(pos)
+            kind, value, end = found.lastgroup, found.group(), found.end()
+            assert kind is not None
+            column = pos - line_start + 1
+            if kind in ignore:
+                if "\n" in value:
+                    line += value.count("\n")
+                    line_start = pos + value.rindex("\n") + 1
+                pos = end
+                continue
+            if kind == NL:
+                first_line = line
+                line += value.count("\n")
+                line_start = pos + value.rindex("\n") + 1
+                nl = _token(NL, value, pos, first_line, column, line, end - line_start + 1, end)
+                pos = end
+                if parens:
+                    continue
+                feed(NL, nl)
+                spaces = value[value.rindex("\n") + 1 :]
+                indent = spaces.count(" ") + spaces.count("\t") * TAB_LEN
+                if indent > levels[-1]:
+                    if len(levels) > self.max_depth:
+                        raise Unsure(pos)
+                    levels.append(indent)
+                    feed(INDENT, Token.new_borrow_pos(INDENT, spaces, nl))
+                    continue
+                while indent < levels[-1]:
+                    levels.pop()
+                    feed(DEDENT, Token.new_borrow_pos(DEDENT, spaces, nl))
+                if indent != levels[-1]:
+                    raise Unsure(pos)
+                continue
+            spelled = keywords.get(kind)
+            if spelled is not None:
+                keyword = spelled.get(value)
+                if keyword is not None and keyword in rows[stack[-1]]:
+                    kind = keyword
+            # feed() refuses a token the state does not accept, as the contextual lexer does
+            feed(kind, _token(kind, value, pos, line, column, line, end - line_start + 1, end))
+            pos = end
+            if kind == LPAR:
+                parens += 1
+            elif kind == RPAR:
+                parens -= 1
+                if parens < 0:
+                    raise Unsure(pos)
+        for _ in levels[1:]:
+            feed(DEDENT, Token(DEDENT, ""))
+        feed(END, Token(END, ""))
+        tree = values[-1]
+        assert isinstance(tree, Tree)
+        return tree
+
+
+def _token(
+    kind: str,
+    value: str,
+    pos: int,
+    line: int,
+    column: int,
+    end_line: int,
+    end_column: int,
+    end: int,
+) -> Token:
+    """``Token(...)`` without its keyword-argument shim (a token costs a third less)."""
+    token = str.__new__(Token, value)
+    token.type, token.value, token.start_pos, token.end_pos = kind, value, pos, end
+    token.line, token.column, token.end_line, token.end_column = line, column, end_line, end_column
+    return token

@@ -392,6 +392,11 @@ def board_summary(engine: Engine, player: str) -> str:
 def agent_specs() -> list[AgentSpec]:
     """motu's named agents (hook ``hexforge_agents``)."""
     return [
-        AgentSpec("motu", "heuristic", "objectives, best attacks, overwatch", MotuHeuristicAgent),
+        AgentSpec(
+            "motu",
+            "heuristic",
+            "objectives, best attacks, side missions, overwatch",
+            MotuHeuristicAgent,
+        ),
         AgentSpec("motu", "human", "you, at the terminal", lambda _: terminal_human(board_summary)),
     ]

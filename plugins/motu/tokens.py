@@ -94,15 +94,15 @@ def clear_tokens(engine: Engine) -> None:
 def mark_hexes(engine: Engine, unit: str, card: Mark) -> list[Hex]:
     """Where ``unit`` may place ``card``: an empty open hex at standard elevation in range
     and sight; next to the interrupted enemy during an interruption (rulebook §Marks)."""
-    return list(_mark_spots(engine, unit, card))
+    return list(_mark_spots(engine, unit, card, ordered=True))
 
 
 def can_place_mark(engine: Engine, unit: str, card: Mark) -> bool:
-    """Whether :func:`mark_hexes` has any hex (stops at the first)."""
-    return next(_mark_spots(engine, unit, card), None) is not None
+    """Whether :func:`mark_hexes` has any hex (stops at the first, nearest first)."""
+    return next(_mark_spots(engine, unit, card, ordered=False), None) is not None
 
 
-def _mark_spots(engine: Engine, unit: str, card: Mark) -> Iterator[Hex]:
+def _mark_spots(engine: Engine, unit: str, card: Mark, *, ordered: bool) -> Iterator[Hex]:
     field = board_map(engine)
     here = location(engine, unit)
     taken = {hex_of(engine, e) for e in (*on_board(engine), *marks(engine))}
@@ -112,7 +112,7 @@ def _mark_spots(engine: Engine, unit: str, card: Mark) -> Iterator[Hex]:
     # apart at their closest points, so nothing further can be in range
     bound = int((card.range / float(field.hex_inches) + 1.2) / 0.86) + 1
     near = field.board if interrupted is not None else within_hexes(field, here.hex, bound)
-    for hex_ in sorted(near):
+    for hex_ in sorted(near) if ordered else near:
         spot = Location(hex_)
         if hex_ in taken or field.ground[hex_] is not Ground.OPEN or field.under_platform(spot):
             continue

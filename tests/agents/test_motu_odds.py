@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from hexforge.core.engine import Decision, Engine, Json, RandomAgent
+from hexforge.plugins.motu.acting import open_activation
 from hexforge.plugins.motu.agents import MotuHeuristicAgent, forecast, missions_in_hand
 from hexforge.plugins.motu.attacks import weapon_of
 from hexforge.plugins.motu.dicetest import (
@@ -157,3 +158,17 @@ def test_failed_dice_are_rerolled() -> None:
     assert agent.choose(decision, engine) == 2
     done = Decision(2, "free_reroll", "masters", ("done", 1, 3), {**context, "dice": [5, 4, 6]})
     assert agent.choose(done, engine) == "done"
+
+
+def test_a_glory_card_activating_a_character_gives_its_mission_when_it_can_be_met() -> None:
+    """rulebook §Gain Bonuses, §Side Missions: the card that activates a character gives
+    one bonus; the heuristic takes the mission when an attack it can make now is likely
+    to meet it, else the extra AP."""
+    engine = _first_game()
+    open_activation(engine, "he-man", ap=2)
+    card = "motu/champion-of-grayskull"
+    decision = Decision(1, "bonus", "masters", ("mission", "ap"), {"card": card})
+    assert MotuHeuristicAgent(0).choose(decision, engine) == "ap"  # no foe in reach
+    engine.set_prop("trap-jaw", "hex", "O3")
+    engine.set_prop("trap-jaw", "wounds", 3)
+    assert MotuHeuristicAgent(0).choose(decision, engine) == "mission"

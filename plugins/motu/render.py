@@ -15,7 +15,6 @@ rotation), ``wounds``, ``mana``, ``buff``, ``debuff``, ``mark``.
 
 from __future__ import annotations
 
-import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -49,6 +48,8 @@ from hexforge.core.render import (
     points,
 )
 from hexforge.plugins.markers import hookimpl
+from hexforge.plugins.motu.terms import FALLBACK, count, language, plural, term
+from hexforge.plugins.motu.textwidth import text_width
 
 if TYPE_CHECKING:
     from hexforge.plugins.motu.battlefield import Map
@@ -501,8 +502,12 @@ def position_key(engine: Engine) -> Hashable:
 # -- cards ----------------------------------------------------------------------------------
 
 CARD_WIDTH = 420.0
-LINE = 16.0
-WRAP = 62
+FRAME = 5.0
+"""The frame's inner edge, from the card's left and right sides (x 3, stroke 4)."""
+PADDING = 16.0
+"""Text starts this far from the card's left side and wraps this far from its right."""
+STAT_GAP = 8.0
+"""The least space between two stat columns."""
 
 
 def _name(card: Card, lang: str) -> str:
@@ -516,13 +521,56 @@ def _rules(effect: str, self_name: str) -> str:
     return rules_text(parse_text(effect), self_name=self_name)
 
 
-class _CardWriter:
-    """Lays text out top to bottom on a card."""
+@dataclass(frozen=True, slots=True)
+class _Text:
+    """One line of text on a card (its baseline at ``y``, anchored at its start)."""
 
-    def __init__(self, title: str) -> None:
-        self.parts: list[tuple[str, str, float, float, str, str]] = []
+    text: str
+    class_: str
+    x: float
+    y: float
+    size: float
+    bold: bool = False
+    colour: str = palette.INK
+    italic: bool = False
+
+
+def _fit(chunks: Sequence[str], width: float, size: float, bold: bool) -> list[str]:
+    """``chunks`` (words, or groups of words that belong together) joined by spaces into
+    lines no wider than ``width``; a chunk wider than a line is cut between its words, and
+    a word wider than a line inside it."""
+
+    def fits(text: str) -> bool:
+        return text_width(text, size, bold=bold) <= width
+
+    lines: list[str] = []
+    current = ""
+    for chunk in chunks:
+        for word in [chunk] if fits(chunk) else chunk.split():
+            candidate = f"{current} {word}" if current else word
+            if fits(candidate):
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            current = word
+            while not fits(current) and len(current) > 1:
+                cut = next(k for k in range(len(current) - 1, 0, -1) if fits(current[:k]) or k == 1)
+                lines.append(current[:cut])
+                current = current[cut:]
+    return [*lines, current]
+
+
+class _CardWriter:
+    """Lays text out top to bottom on a card, wrapping by the estimated drawn width
+    (:func:`~hexforge.plugins.motu.textwidth.text_width`) so no line passes the frame."""
+
+    def __init__(self, title: str, lang: str) -> None:
+        self.parts: list[_Text] = []
         self.y = 0.0
         self.title = title
+        self.lang = language(lang)
+        self.captioned = self.lang == FALLBACK
 
     def line(
         self,
@@ -530,26 +578,67 @@ class _CardWriter:
         class_: str,
         *,
         size: float = 13,
-        x: float = 16,
-        weight: str = "normal",
+        x: float = PADDING,
+        bold: bool = False,
         colour: str = palette.INK,
+        italic: bool = False,
     ) -> None:
+        """One line as it is: for short texts that cannot grow (numbers)."""
         self.y += size * 1.3
-        self.parts.append((text, class_, x, self.y, f"{size}|{weight}", colour))
+        self.parts.append(_Text(text, class_, x, self.y, size, bold, colour, italic))
 
-    def wrapped(self, text: str, class_: str, *, x: float = 16, size: float = 12) -> None:
-        for paragraph in text.split("\n"):
-            for piece in textwrap.wrap(paragraph, WRAP - int((x - 16) / 7)) or [""]:
-                self.line(piece, class_, x=x, size=size)
+    def wrapped(
+        self,
+        text: str | Sequence[str],
+        class_: str,
+        *,
+        x: float = PADDING,
+        size: float = 12,
+        bold: bool = False,
+        colour: str = palette.INK,
+        italic: bool = False,
+    ) -> None:
+        """``text`` in as many lines as it needs between ``x`` and the right margin; given
+        as chunks, a line breaks between chunks where it can (``area 1 hex`` stays whole)."""
+        width = CARD_WIDTH - PADDING - x
+        paragraphs = [p.split() for p in text.split("\n")] if isinstance(text, str) else [text]
+        for chunks in paragraphs:
+            for piece in _fit(chunks, width, size, bold):
+                self.line(piece, class_, x=x, size=size, bold=bold, colour=colour, italic=italic)
 
-    def table(self, cells: Sequence[tuple[str, int | str]]) -> None:
-        """Stat names over their values, one column each."""
-        names_y = self.y + 11 * 1.3
-        values_y = names_y + 15 * 1.3
-        for index, (name, value) in enumerate(cells):
-            x = 16 + index * 56
-            self.parts.append((name, "stat-name", x, names_y, "11|normal", palette.MUTED))
-            self.parts.append((str(value), f"stat {name}", x, values_y, "15|bold", palette.INK))
+    def generated(self, text: str, class_: str, *, x: float = PADDING + 8) -> None:
+        """Rules text written from the effect language: English only, so a preview in
+        another language says so once, before the first such line, and sets it in italics."""
+        if not self.captioned:
+            self.captioned = True
+            caption = term("generated", self.lang)
+            self.wrapped(caption, "generated-caption", size=10, colour=palette.MUTED, italic=True)
+        self.wrapped(text, class_, x=x, italic=self.lang != FALLBACK)
+
+    def table(self, cells: Sequence[tuple[str, str, int | str]]) -> None:
+        """Stat names over their values, one column each (``key``, label, value), each
+        column as wide as its text and the spare width shared between the columns; the
+        names get smaller only when a language's words do not fit at their usual size."""
+        available = CARD_WIDTH - 2 * PADDING
+        value_size, size = 15.0, 11.0
+        values = [text_width(str(value), value_size, bold=True) for _, _, value in cells]
+        while True:
+            widths = [
+                max(text_width(name, size), value)
+                for (_, name, _), value in zip(cells, values, strict=True)
+            ]
+            spare = available - sum(widths)
+            if spare >= STAT_GAP * (len(cells) - 1) or size <= 6:
+                break
+            size -= 0.5
+        gap = spare / (len(cells) - 1) if len(cells) > 1 else 0.0
+        names_y = self.y + size * 1.3
+        values_y = names_y + value_size * 1.3
+        x = PADDING
+        for (key, name, value), width in zip(cells, widths, strict=True):
+            self.parts.append(_Text(name, "stat-name", x, names_y, size, colour=palette.MUTED))
+            self.parts.append(_Text(str(value), f"stat {key}", x, values_y, value_size, True))
+            x += width + gap
         self.y = values_y
 
     def gap(self, amount: float = 6) -> None:
@@ -582,57 +671,62 @@ class _CardWriter:
             rx=10,
             fill=colour,
         )
-        for text, class_, x, y, style, fill in self.parts:
-            size, weight = style.split("|")
+        for part in self.parts:
             el(
                 picture.root,
                 "text",
-                text,
-                class_=class_,
-                x=fmt(x),
-                y=fmt(y),
-                font_size=size,
-                font_weight=weight if weight != "normal" else None,
-                fill=fill,
+                part.text,
+                class_=part.class_,
+                x=fmt(part.x),
+                y=fmt(part.y),
+                font_size=fmt(part.size),
+                font_weight="bold" if part.bold else None,
+                font_style="italic" if part.italic else None,
+                fill=part.colour,
             )
         return picture
 
 
-def _skill(writer: _CardWriter, skill: Skill, owner: str, lang: str) -> None:
-    costs = []
-    if skill.cost is not None:
-        costs = [
-            f"{n} {label}" for n, label in ((skill.cost.ap, "AP"), (skill.cost.mana, "mana")) if n
-        ]
-    kind = (
-        "active: " + ", ".join(costs)
-        if skill.active
-        else ("disposable" if skill.disposable else "passive")
-    )
-    extras = [kind]
+def _skill(writer: _CardWriter, skill: Skill, owner: str) -> None:
+    lang = writer.lang
+    if skill.active:
+        costs = []
+        if skill.cost is not None:
+            if skill.cost.ap:
+                costs.append(f"{skill.cost.ap} {term('AP', lang)}")
+            if skill.cost.mana:
+                costs.append(count("mana", skill.cost.mana, lang))
+        extras = [term("active", lang, costs=", ".join(costs) or f"0 {term('AP', lang)}")]
+    else:
+        extras = [term("disposable" if skill.disposable else "passive", lang)]
     if skill.target != "none":
-        extras.append(f"target {skill.target}")
+        extras.append(term("target", lang, who=term(skill.target, lang)))
     if skill.range is not None:
-        extras.append(f'range {skill.range}"')
+        extras.append(term("range", lang, n=skill.range))
     name = getattr(skill.name, lang, None) or skill.name.en
-    writer.line(name, "skill-name", weight="bold")
-    writer.line("; ".join(extras), "skill-cost", x=24, size=11, colour=palette.MUTED)
-    writer.wrapped(_rules(skill.effect, owner), "rules", x=24)
+    writer.wrapped(name, "skill-name", size=13, bold=True)
+    separator = term("and", lang)
+    cost_chunks = [f"{extra}{separator.rstrip()}" for extra in extras[:-1]] + extras[-1:]
+    writer.wrapped(cost_chunks, "skill-cost", x=24, size=11, colour=palette.MUTED)
+
+    writer.generated(_rules(skill.effect, owner), "rules")
 
 
-def _weapon(writer: _CardWriter, weapon: Weapon, lang: str) -> None:
-    facts = [weapon.type.value]
+def _weapon(writer: _CardWriter, weapon: Weapon) -> None:
+    lang = writer.lang
+    facts = [term(weapon.type.value, lang)]
     if weapon.range is not None:
-        facts.append(f'range {weapon.range}"')
+        facts.append(term("range", lang, n=weapon.range))
     if weapon.dice:
-        facts.append(f"{weapon.dice:+d} dice")
+        facts.append(f"{weapon.dice:+d} {plural('dice', weapon.dice, lang)}")
     if weapon.mana:
-        facts.append(f"{weapon.mana} mana")
+        facts.append(count("mana", weapon.mana, lang))
     if weapon.area:
-        facts.append(f"area {weapon.area} hexes")
+        facts.append(term("area", lang, hexes=count("hexes", weapon.area, lang)))
     if weapon.cost:
-        facts.append(f"{weapon.cost} pts")
-    writer.line(f"{_name(weapon, lang)} - {', '.join(facts)}", "weapon-name", weight="bold")
+        facts.append(f"{weapon.cost} {term('pts', lang)}")
+    header = [f"{_name(weapon, lang)} -", *(f"{fact}," for fact in facts[:-1]), facts[-1]]
+    writer.wrapped(header, "weapon-name", size=13, bold=True)
     from hexforge.dsl import ast
     from hexforge.dsl.api import parse_text
     from hexforge.dsl.text import rules_text
@@ -640,48 +734,59 @@ def _weapon(writer: _CardWriter, weapon: Weapon, lang: str) -> None:
     tree = parse_text(weapon.attack)
     test = tree.clauses[0] if tree.clauses else None
     if isinstance(test, ast.StatTest):
-        header = rules_text(
+        question = rules_text(
             ast.Effect(
                 clauses=(ast.StatTest(test.stat, test.bonus, test.against, (), span=test.span),),
                 span=tree.span,
             )
         )
-        writer.wrapped(header.rstrip(" .:") + ":", "rules", x=24)
+        writer.generated(question.rstrip(" .:") + ":", "rules")
         for row in test.rows:
             body = rules_text(ast.Effect(clauses=row.body, span=row.span))
             successes = f"{row.successes}{'+' if row.or_more else ''}"
-            writer.line(successes, "outcome-successes", x=30, weight="bold")
-            writer.y -= 12 * 1.3
-            writer.wrapped(body, "outcome", x=62)
+            writer.line(successes, "outcome-successes", x=30, bold=True)
+            writer.y -= 12 * 1.3  # the outcome (12 px) shares the successes' baseline
+            writer.generated(body, "outcome", x=62)
     else:
-        writer.wrapped(_rules(weapon.attack, "the attacker"), "rules", x=24)
+        writer.generated(_rules(weapon.attack, "the attacker"), "rules")
     for effect in weapon.effects:
-        writer.wrapped(_rules(effect, "the attacker"), "rules", x=24)
+        writer.generated(_rules(effect, "the attacker"), "rules")
 
 
 def card_svg(card: Card, lang: str) -> Svg:
-    """A preview of a motu card in ``lang`` (names and printed text where translated)."""
+    """A preview of a motu card in ``lang``: names and printed text where translated, every
+    label in the rulebook's terms (:mod:`hexforge.plugins.motu.terms`), English for a
+    language the table does not have."""
     from hexforge.plugins.motu.cards import Character, Fate, Glory, Item, Mark, Token, Weapon
     from hexforge.plugins.motu.library import library
 
     name = _name(card, lang)
-    writer = _CardWriter(card.id)
+    writer = _CardWriter(card.id, lang)
+    lang = writer.lang
     colour = palette.MUTED
-    writer.line(name, "card-name", size=18, weight="bold", colour="#ffffff")
+    size = 18.0
+    while size > 10 and text_width(name, size, bold=True) > CARD_WIDTH - 2 * PADDING:
+        size -= 1  # a long name gets smaller, staying on the band
+    writer.line(name, "card-name", size=size, bold=True, colour="#ffffff")
+    writer.y = 18 * 1.3
     writer.gap(14)
     if isinstance(card, Character):
         colour = side_colour(card.faction.value)
-        writer.line(f"{card.faction.value} character - {card.cost} points", "card-kind")
+        kind = term("faction character", lang, faction=term(card.faction.value, lang))
+        writer.wrapped(f"{kind} - {count('points', card.cost, lang)}", "card-kind", size=13)
         stats = card.stats
         writer.table(
             [
-                ("health", stats.health),
-                ("tough.", stats.toughness),
-                ("mind", stats.mind),
-                ("power", stats.power),
-                ("percep.", stats.perception),
-                ("strength", stats.strength),
-                ("speed", f"{stats.speed}/{stats.focused_speed}"),
+                (key, term(key, lang), value)
+                for key, value in (
+                    ("health", stats.health),
+                    ("toughness", stats.toughness),
+                    ("mind", stats.mind),
+                    ("power", stats.power),
+                    ("perception", stats.perception),
+                    ("strength", stats.strength),
+                    ("speed", f"{stats.speed}/{stats.focused_speed}"),
+                )
             ]
         )
         lib = library()
@@ -690,45 +795,53 @@ def card_svg(card: Card, lang: str) -> Svg:
             weapon = lib.cards.get(ref if "/" in ref else f"{pack}/{ref}")
             if isinstance(weapon, Weapon):
                 writer.gap()
-                _weapon(writer, weapon, lang)
+                _weapon(writer, weapon)
         for ref in card.items:
             item = lib.cards.get(ref if "/" in ref else f"{pack}/{ref}")
             if item is not None:
-                writer.line(f"item: {_name(item, lang)}", "item-name")
+                writer.wrapped(
+                    term("carried item", lang, name=_name(item, lang)), "item-name", size=13
+                )
         for skill in card.skills:
             writer.gap()
-            _skill(writer, skill, name, lang)
+            _skill(writer, skill, name)
     elif isinstance(card, Weapon):
-        writer.line("weapon", "card-kind")
-        _weapon(writer, card, lang)
+        writer.wrapped(term("weapon", lang), "card-kind", size=13)
+        _weapon(writer, card)
     elif isinstance(card, Item):
-        writer.line(f"{card.type} - {card.cost} points", "card-kind")
+        kind = f"{term(card.type, lang)} - {count('points', card.cost, lang)}"
+        writer.wrapped(kind, "card-kind", size=13)
         for skill in card.skills:
             writer.gap()
-            _skill(writer, skill, "the bearer", lang)
+            _skill(writer, skill, "the bearer")
     elif isinstance(card, Token):
         colour = palette.DEBUFF if card.kind == "debuff" else palette.BUFF
-        extra = f' - range {card.range}", reach {card.reach}"' if isinstance(card, Mark) else ""
-        writer.line(f"{card.kind}{' (unique)' if card.unique else ''}{extra}", "card-kind")
+        kind = term(f"unique {card.kind}" if card.unique else card.kind, lang)
+        if isinstance(card, Mark):
+            reach = term("reach", lang, n=card.reach)
+            kind += f" - {term('range', lang, n=card.range)}, {reach}"
+        writer.wrapped(kind, "card-kind", size=13)
         for effect in card.effects:
-            writer.wrapped(_rules(effect, "the bearer"), "rules")
+            writer.generated(_rules(effect, "the bearer"), "rules", x=PADDING)
         if card.removed is not None:
-            writer.wrapped("When removed: " + _rules(card.removed, "the bearer"), "rules")
+            removed = f"{term('removed', lang)} {_rules(card.removed, 'the bearer')}"
+            writer.generated(removed, "rules", x=PADDING)
     elif isinstance(card, Fate | Glory):
-        writer.line(
-            f"{card.kind} - initiative {card.initiative}, {card.ap} AP, {card.mana} mana",
-            "card-kind",
-        )
+        facts = [
+            term("initiative", lang, n=card.initiative),
+            f"{card.ap} {term('AP', lang)}",
+            count("mana", card.mana, lang),
+        ]
+        writer.wrapped(f"{term(card.kind, lang)} - {', '.join(facts)}", "card-kind", size=13)
         if isinstance(card, Fate) and card.ability is not None:
-            writer.wrapped(_rules(card.ability, "the activated character"), "rules")
+            writer.generated(_rules(card.ability, "the activated character"), "rules", x=PADDING)
     printed = getattr(card.text, lang, None) if card.text is not None else None
     if printed:
         writer.gap()
         writer.wrapped(printed, "printed-text")
     writer.gap()
-    writer.line(
-        f"{card.id} - {card.provenance.value} data", "card-id", size=10, colour=palette.MUTED
-    )
+    source = f"{card.id} - {term(card.provenance.value, lang)}"
+    writer.wrapped(source, "card-id", size=10, colour=palette.MUTED)
     return writer.svg(colour)
 
 

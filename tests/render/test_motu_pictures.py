@@ -136,18 +136,18 @@ def test_character_card_shows_stats_weapon_table_costs_and_generated_rules_text(
 
 def test_active_skill_costs_and_card_names_in_each_language() -> None:
     """Man-At-Arms' Master Tactician costs 1 AP and 1 mana (rulebook §Use an Active Skill)."""
-    for lang, skill in (
-        ("en", "Master Tactician"),
-        ("pl", "Mistrz Taktyki"),
-        ("de", "Meistertaktiker"),
-        ("fr", "Maître Tacticien"),
+    for lang, skill, costs in (
+        ("en", "Master Tactician", 'active: 1 AP, 1 mana; target ally; range 8"'),
+        ("pl", "Mistrz Taktyki", 'aktywna: 1 PA, 1 mana; cel: sojusznik; zasięg 8"'),
+        ("de", "Meistertaktiker", 'aktiv: 1 AP, 1 Mana; Ziel: Verbündeter; Reichweite 8"'),
+        ("fr", "Maître Tacticien", 'compétence active : 1 PA, 1 mana ; cible : allié ; portée 8"'),
     ):
         picture = RENDERER.render_card("motu/man-at-arms", lang)
         assert picture is not None
         root = tree(picture)
         assert [t.text for t in with_class(root, "skill-name")] == [skill]
         (cost,) = with_class(root, "skill-cost")
-        assert cost.text == 'active: 1 AP, 1 mana; target ally; range 8"'
+        assert cost.text == costs
     german = tree(card_svg(library().cards["motu/arm-cannon"], "de"))
     assert german.findtext("text") == "Armkanone"
 

@@ -15,6 +15,7 @@ rotation), ``wounds``, ``mana``, ``buff``, ``debuff``, ``mark``.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -561,6 +562,20 @@ def _fit(chunks: Sequence[str], width: float, size: float, bold: bool) -> list[s
     return [*lines, current]
 
 
+_NUMBER = re.compile(r"[-+]?\d+\+?")
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``, a number kept with the word after it (``4 Zoll``, ``1 wound``)."""
+    words: list[str] = []
+    for word in text.split():
+        if words and _NUMBER.fullmatch(words[-1]):
+            words[-1] = f"{words[-1]} {word}"
+        else:
+            words.append(word)
+    return words
+
+
 class _CardWriter:
     """Lays text out top to bottom on a card, wrapping by the estimated drawn width
     (:func:`~hexforge.plugins.motu.textwidth.text_width`) so no line passes the frame."""
@@ -601,7 +616,7 @@ class _CardWriter:
         """``text`` in as many lines as it needs between ``x`` and the right margin; given
         as chunks, a line breaks between chunks where it can (``area 1 hex`` stays whole)."""
         width = CARD_WIDTH - PADDING - x
-        paragraphs = [p.split() for p in text.split("\n")] if isinstance(text, str) else [text]
+        paragraphs = [_words(p) for p in text.split("\n")] if isinstance(text, str) else [text]
         for chunks in paragraphs:
             for piece in _fit(chunks, width, size, bold):
                 self.line(piece, class_, x=x, size=size, bold=bold, colour=colour, italic=italic)

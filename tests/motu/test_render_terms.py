@@ -38,6 +38,8 @@ RULEBOOK_WORDS = {
         "compétence active : 1 PA",
     ),
 }  # fmt: skip
+BARE_NUMBER_AT_END = re.compile(r"(^|\s)[-+]?\d+\+?$")
+"""A line ending in a number whose noun went to the next line (``4`` / ``Zoll``)."""
 ENGLISH_LABELS = {"health", "strength", "toughness", "mind", "speed", "passive"}
 
 
@@ -227,12 +229,15 @@ def test_generated_rules_text_is_labelled_english_in_other_languages(lang: str) 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_text_passes_the_frame_of_any_card(lang: str) -> None:
     """Every line of every shipped motu card ends inside the frame (the Polish He-Man text
-    used to run into its right edge), and stat columns do not overlap."""
+    used to run into its right edge), no line ends in a number torn from its noun, and stat
+    columns do not overlap."""
     limit = CARD_WIDTH - FRAME
     for card in _motu_cards():
         root = parse(card_svg(card, lang).text())
         for element in root.iter("text"):
             assert _right_edge(element) <= limit, (card.id, lang, element.text)
+            if element.get("class") in ("printed-text", "rules", "outcome", "card-kind"):
+                assert not BARE_NUMBER_AT_END.search(element.text or ""), (card.id, lang)
         names = [e for e in root.iter("text") if e.get("class") == "stat-name"]
         values = [e for e in root.iter("text") if (e.get("class") or "").startswith("stat ")]
         for row in (names, values):

@@ -5,7 +5,8 @@ callbacks, and reports every syntax error. Its per-token machinery, though (a co
 lexer choosing a small lexer per parser state, the Indenter post-lexer, generators between
 them and a parser loop that calls Python-level ``__hash__``/``__eq__`` on every reduction),
 cost more than half of reading a card. :class:`FastParser` runs the same tables with the
-same tree callbacks, so it returns the tree lark returns:
+same rule callbacks, so it returns the tree lark returns (or, given a transformer, what
+``Lark(transformer=...)`` would return: the parser builds the AST in its reductions):
 
 - tokens come from one regular expression over lark's terminals, tried in lark's order
   (priority, width, pattern length, name); a keyword that a regex terminal matches whole
@@ -26,8 +27,9 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError
+from lark.parse_tree_builder import ParseTreeBuilder
 from lark.parsers.lalr_analysis import Shift
 
 NL, INDENT, DEDENT, END = "_NL", "_INDENT", "_DEDENT", "$END"
@@ -47,14 +49,28 @@ class FastParser:
     """Parses like ``lark`` (an LALR parser of ``effect.lark``) without its per-token layers.
 
     Built once per process from the lark parser: its terminals, ignored terminals, LALR
-    states and tree callbacks.
+    states and rule callbacks (lark's tree builders, or ``transformer``'s methods wrapped
+    the way lark wraps them).
     """
 
-    def __init__(self, lark: Lark, max_depth: int) -> None:
+    def __init__(
+        self,
+        lark: Lark,
+        max_depth: int,
+        max_tokens: int,
+        transformer: Transformer[Token, Any] | None = None,
+    ) -> None:
         self.max_depth = max_depth  # deeper blocks are an error: lark's indenter reports it
+        self.max_tokens = max_tokens  # longer texts are left to lark (see parse)
         conf = lark.parse_interactive().parser_state.parse_conf
         # Tokens go into the tree as they are: no terminal callbacks (lark's lexer_callbacks).
         assert not any(isinstance(key, str) for key in conf.callbacks)
+        callbacks: Mapping[Any, Callable[[list[Any]], Any]] = conf.callbacks
+        if transformer is not None:  # the rules build what the transformer makes of them
+            # lark's own rule builders (child filtering, placeholders, inlined ?rules), as
+            # Lark(transformer=...) makes them; lark leaves these two functions untyped
+            builder = ParseTreeBuilder(lark.rules, Tree, maybe_placeholders=True)  # type: ignore[no-untyped-call]
+            callbacks = builder.create_callback(transformer)  # type: ignore[no-untyped-call]
         reductions: dict[Any, Reduction] = {}
         rows: dict[int, dict[str, tuple[bool, Any]]] = {}
         for state, actions in conf.states.items():
@@ -65,7 +81,7 @@ class FastParser:
                     continue
                 if arg not in reductions:
                     size = len(arg.expansion)
-                    reductions[arg] = (size, str(arg.origin.name), conf.callbacks[arg])
+                    reductions[arg] = (size, str(arg.origin.name), callbacks[arg])
                 row[str(name)] = (False, reductions[arg])
             rows[state] = row
         self.rows: Mapping[int, Row] = rows
@@ -95,8 +111,14 @@ class FastParser:
         ).match
         self.ignore = frozenset(lark.ignore_tokens)
 
-    def parse(self, text: str) -> Tree[Token]:
-        """Lark's tree for ``text``; raises :class:`Unsure` where lark would have to decide."""
+    def parse(self, text: str) -> Any:
+        """Lark's tree for ``text`` (or what the transformer makes of it); raises
+        :class:`Unsure` where lark would have to decide.
+
+        Texts of more than ``max_tokens`` tokens are left to lark too: a transformer run
+        by lark recurses, and fails cleanly on absurdly nested texts, where reductions
+        would build any depth (for which the AST's consumers would recurse).
+        """
         match, keywords, ignore, rows = self.match, self.keywords, self.ignore, self.rows
         stack: list[int] = [self.start]
         values: list[Any] = []
@@ -127,7 +149,7 @@ class FastParser:
                     return
 
         pos, line, line_start, size = 0, 1, 0, len(text)
-        levels, parens = [0], 0
+        levels, parens, budget = [0], 0, self.max_tokens
         while pos < size:
             found = match(text, pos)
             if found is None:
@@ -169,6 +191,9 @@ class FastParser:
                 keyword = spelled.get(value)
                 if keyword is not None and keyword in rows[stack[-1]]:
                     kind = keyword
+            budget -= 1
+            if budget < 0:
+                raise Unsure(pos)
             # feed() refuses a token the state does not accept, as the contextual lexer does
             feed(kind, _token(kind, value, pos, line, column, line, end - line_start + 1, end))
             pos = end
@@ -181,9 +206,7 @@ class FastParser:
         for _ in levels[1:]:
             feed(DEDENT, Token(DEDENT, ""))
         feed(END, Token(END, ""))
-        tree = values[-1]
-        assert isinstance(tree, Tree)
-        return tree
+        return values[-1]
 
 
 def _token(

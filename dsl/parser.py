@@ -8,13 +8,20 @@ offending line and a hint - never a lark exception.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from typing import Any
 
-from lark import Lark, Token, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Transformer
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 from lark.indenter import Indenter
 
 from hexforge.core.errors import Diagnostic, HexforgeError, Span
@@ -103,16 +110,30 @@ def _lark() -> Lark:
 
 @cache
 def _fast() -> FastParser:
-    return FastParser(_lark(), LIMITS.max_depth)
+    """The fast path, its reductions building the AST directly."""
+    return FastParser(_lark(), LIMITS.max_depth, _MAX_FAST_TOKENS, _BUILD)
 
 
-def _lark_tree(text: str) -> Tree[Token]:
-    """Lark's tree of ``text``: from the fast path, or from lark when the fast path is unsure
+# A text of at most this many tokens nests at most this deep, which lark's recursive
+# transform (and every AST consumer) reads easily; longer ones go through lark, where the
+# recursion limit is what reports absurd nesting (HF304).
+_MAX_FAST_TOKENS = 300
+
+
+def _effect(text: str, file: str | None) -> ast.Effect:
+    """The AST of ``text``: from the fast path, or from lark when the fast path is unsure
     (which is where lark reports the syntax errors)."""
+    _BUILD.file = file
     try:
-        return _fast().parse(text)
+        effect = _fast().parse(text)
     except Unsure:
-        return _lark().parse(text)
+        tree = _lark().parse(text)
+        try:
+            effect = _BUILD.transform(tree)
+        except VisitError as exc:  # lark wraps what the rules raise (RecursionError)
+            raise exc.orig_exc from None
+    assert isinstance(effect, ast.Effect)
+    return effect
 
 
 def parse(text: str, *, file: str | None = None) -> ast.Effect:
@@ -134,8 +155,7 @@ def parse(text: str, *, file: str | None = None) -> ast.Effect:
     assert isinstance(indenter, _Indenter)
     indenter.file, indenter.lines = file, lines
     try:
-        tree = _lark_tree(text.rstrip() + "\n")
-        return _Builder(file).effect(tree)
+        return _effect(text.rstrip() + "\n", file)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, file, lines) from None
     except RecursionError:
@@ -252,22 +272,176 @@ def _through(start: Span, end: Span) -> Span:
     return Span(start.file, start.line, start.column, end.end_line, end.end_column)
 
 
-Child = Tree[Token] | Token | None
+class _Build(Transformer[Token, Any]):
+    """Lark rule -> AST node: one method per grammar rule, given the rule's children.
 
-
-class _Builder:
-    """Turns the lark tree into AST nodes (one method per grammar rule).
-
-    Spans come from the tokens (keywords that start a node are kept in the tree for
-    that), which is much cheaper than lark's ``propagate_positions``. Rule names are
-    compared as plain strings: lark names rules with Tokens, whose ``==`` is Python code.
+    The same methods build the tree in both paths: as the fast path's reductions (no lark
+    tree at all) and, after lark parsed a text itself, as a lark Transformer. Spans come
+    from the tokens (keywords that start a node are kept in the tree for that), which is
+    much cheaper than lark's ``propagate_positions``; ``file`` is set for each text.
     """
 
-    def __init__(self, file: str | None) -> None:
-        self.file = file
+    file: str | None = None
 
-    def token(self, token: Child) -> Span:
-        assert isinstance(token, Token)
+    def start(self, clauses: list[ast.Clause]) -> ast.Effect:
+        span = (
+            _through(clauses[0].span, clauses[-1].span) if clauses else Span.point(self.file, 1, 1)
+        )
+        return ast.Effect(tuple(clauses), span=span)
+
+    def _trigger(self, form: ast.TriggerForm, children: list[Any]) -> ast.Trigger:
+        keyword, pattern, once, _, condition, stmts = children
+        return ast.Trigger(
+            form,
+            pattern,
+            None if condition is None else _expr(condition),
+            stmts,
+            once,
+            span=self._reach(keyword, stmts[-1].span),
+        )
+
+    def upon(self, children: list[Any]) -> ast.Trigger:
+        return self._trigger(ast.TriggerForm.UPON, children)
+
+    def at_end_of(self, children: list[Any]) -> ast.Trigger:
+        return self._trigger(ast.TriggerForm.AT_END_OF, children)
+
+    def when(self, children: list[Any]) -> ast.Trigger:
+        return self._trigger(ast.TriggerForm.WHEN, children)
+
+    def once(self, children: list[Token]) -> str:
+        return str(children[0])
+
+    def while_clause(self, children: list[Any]) -> ast.While:
+        keyword, condition, *rules = children
+        return ast.While(_expr(condition), tuple(rules), span=self._reach(keyword, rules[-1].span))
+
+    def modifier(self, children: list[Any]) -> ast.ModifierRule:
+        phrase, sign, amount = children
+        value = _expr(amount)
+        return ast.ModifierRule(
+            phrase, ast.ModifierSign(str(sign)), value, span=_through(phrase.span, value.span)
+        )
+
+    def permission(self, children: list[Any]) -> ast.PermissionRule:
+        who, allowed, phrase = children
+        start = self._token(allowed) if who is None else who.span
+        return ast.PermissionRule(
+            str(allowed) == "can", phrase, who, span=_through(start, phrase.span)
+        )
+
+    def body(self, children: list[Any]) -> tuple[ast.Stmt, ...]:
+        (inner,) = children
+        return inner if isinstance(inner, tuple) else (inner,)
+
+    plain_body = body
+
+    def block(self, stmts: list[ast.Stmt]) -> tuple[ast.Stmt, ...]:
+        return tuple(stmts)
+
+    def do_stmt(self, children: list[ast.Phrase]) -> ast.Do:
+        phrase = children[0]
+        return ast.Do(phrase, span=phrase.span)
+
+    def if_stmt(self, children: list[Any]) -> ast.If:
+        keyword, condition, then, otherwise = children
+        last = (otherwise or then)[-1].span
+        return ast.If(_expr(condition), then, otherwise or (), span=self._reach(keyword, last))
+
+    def unless_stmt(self, children: list[Any]) -> ast.Unless:
+        keyword, condition, stmts = children
+        return ast.Unless(_expr(condition), stmts, span=self._reach(keyword, stmts[-1].span))
+
+    def for_each(self, children: list[Any]) -> ast.ForEach:
+        keyword, selector, stmts = children
+        return ast.ForEach(selector, stmts, span=self._reach(keyword, stmts[-1].span))
+
+    def choose_inline(self, children: list[Any]) -> ast.ChooseOne:
+        keyword, *phrases = children
+        options = tuple(ast.Do(p, span=p.span) for p in phrases)
+        return ast.ChooseOne(options, span=self._reach(keyword, options[-1].span))
+
+    def choose_block(self, children: list[Any]) -> ast.ChooseOne:
+        keyword, options = children
+        return ast.ChooseOne(options, span=self._reach(keyword, options[-1].span))
+
+    def test(self, children: list[Any]) -> ast.StatTest:
+        keyword, stat, sign, bonus, against, *rows = children
+        amount: ast.Expr | None = None
+        if bonus is not None:
+            amount = _expr(bonus)
+            if str(sign) == "-":
+                amount = ast.Neg(amount, span=self._reach(sign, amount.span))
+        return ast.StatTest(
+            stat, amount, against, tuple(rows), span=self._reach(keyword, rows[-1].span)
+        )
+
+    def row(self, children: list[Any]) -> ast.Row:
+        count, plus, stmts = children
+        return ast.Row(int(count), plus is not None, stmts, span=self._reach(count, stmts[-1].span))
+
+    def _logic(self, op: ast.LogicOp, children: list[Any]) -> ast.Logic:
+        left, right = _expr(children[0]), _expr(children[1])
+        return ast.Logic(op, left, right, span=_through(left.span, right.span))
+
+    def or_(self, children: list[Any]) -> ast.Logic:
+        return self._logic(ast.LogicOp.OR, children)
+
+    def and_(self, children: list[Any]) -> ast.Logic:
+        return self._logic(ast.LogicOp.AND, children)
+
+    def not_(self, children: list[Any]) -> ast.Not:
+        operand = _expr(children[1])
+        return ast.Not(operand, span=self._reach(children[0], operand.span))
+
+    def neg(self, children: list[Any]) -> ast.Neg:
+        operand = _expr(children[1])
+        return ast.Neg(operand, span=self._reach(children[0], operand.span))
+
+    def compare(self, children: list[Any]) -> ast.Compare:
+        first, op, second = children
+        lhs, rhs = _expr(first), _expr(second)
+        return ast.Compare(ast.CompareOp(str(op)), lhs, rhs, span=_through(lhs.span, rhs.span))
+
+    def arith(self, children: list[Any]) -> ast.Arith:
+        first, op, second = children
+        lhs, rhs = _expr(first), _expr(second)
+        return ast.Arith(ast.ArithOp(str(op)), lhs, rhs, span=_through(lhs.span, rhs.span))
+
+    def phrase(self, children: list[Any]) -> ast.Phrase:
+        atoms = tuple([self._atom(child) for child in children])
+        first, last = atoms[0].span, atoms[-1].span
+        if len(atoms) > 1:  # spans are values: one atom's phrase shares the atom's
+            first = Span(self.file, first.line, first.column, last.end_line, last.end_column)
+        return ast.Phrase(atoms, span=first)
+
+    def _atom(self, child: Any) -> ast.Word | ast.Expr:
+        if isinstance(child, Token):
+            span = self._token(child)
+            if child.type == "WORD":
+                return ast.Word(str(child), span=span)
+            return ast.Num(int(child), span=span)
+        return _expr(child)  # a value: a property, a count or an expression in parentheses
+
+    def property(self, words: list[Token]) -> ast.Prop:
+        first, last = words[0], words[-1]
+        span = Span(
+            self.file, first.line or 1, first.column or 1, last.end_line or 1, last.end_column or 1
+        )
+        return ast.Prop(tuple(map(str, words)), span=span)
+
+    def count(self, children: list[Any]) -> ast.Count:
+        keyword, selector, close = children
+        span = Span(
+            self.file,
+            keyword.line or 1,
+            keyword.column or 1,
+            close.end_line or 1,
+            close.end_column or 1,
+        )
+        return ast.Count(selector, span=span)
+
+    def _token(self, token: Token) -> Span:
         return Span(
             self.file,
             token.line or 1,
@@ -276,195 +450,18 @@ class _Builder:
             token.end_column or 1,
         )
 
-    def tokens(self, first: Child, last: Child) -> Span:
-        """From the start of token ``first`` to the end of token ``last``."""
-        assert isinstance(first, Token) and isinstance(last, Token)
-        return Span(
-            self.file, first.line or 1, first.column or 1, last.end_line or 1, last.end_column or 1
-        )
-
-    def effect(self, tree: Tree[Token]) -> ast.Effect:
-        clauses = tuple(self.clause(child) for child in _trees(tree.children))
-        span = (
-            _through(clauses[0].span, clauses[-1].span) if clauses else Span.point(self.file, 1, 1)
-        )
-        return ast.Effect(clauses, span=span)
-
-    def clause(self, tree: Tree[Token]) -> ast.Clause:
-        kind = str(tree.data)
-        if kind in _TRIGGERS:
-            keyword, pattern, once, _, condition, body = tree.children
-            stmts = self.body(body)
-            return ast.Trigger(
-                _TRIGGERS[kind],
-                self.phrase(pattern),
-                None if condition is None else self.expr(condition),
-                stmts,
-                None if once is None else str(_tree(once).children[0]),
-                span=self.reach(keyword, stmts[-1].span),
-            )
-        if kind == "while_clause":
-            keyword, condition, *rules = tree.children
-            passives = tuple(self.passive(_tree(rule)) for rule in rules)
-            return ast.While(
-                self.expr(condition),
-                passives,
-                span=self.reach(keyword, passives[-1].span),
-            )
-        if kind in ("modifier", "permission"):
-            return self.passive(tree)
-        return self.stmt(tree, kind)
-
-    def passive(self, tree: Tree[Token]) -> ast.Passive:
-        if str(tree.data) == "modifier":
-            stat, sign, amount = tree.children
-            phrase = self.phrase(stat)
-            value = self.expr(amount)
-            return ast.ModifierRule(
-                phrase, ast.ModifierSign(str(sign)), value, span=_through(phrase.span, value.span)
-            )
-        subject, allowed, action = tree.children
-        phrase = self.phrase(action)
-        who = None if subject is None else self.phrase(subject)
-        start = self.token(allowed) if who is None else who.span
-        return ast.PermissionRule(
-            str(allowed) == "can", phrase, who, span=_through(start, phrase.span)
-        )
-
-    def body(self, child: Child) -> tuple[ast.Stmt, ...]:
-        (inner,) = _trees(_tree(child).children)
-        kind = str(inner.data)
-        if kind == "block":
-            return tuple(self.stmt(stmt, str(stmt.data)) for stmt in _trees(inner.children))
-        return (self.stmt(inner, kind),)
-
-    def stmt(self, tree: Tree[Token], kind: str) -> ast.Stmt:
-        children = tree.children
-        if kind == "do_stmt":
-            phrase = self.phrase(children[0])
-            return ast.Do(phrase, span=phrase.span)
-        start = children[0]
-        if kind == "if_stmt":
-            _, condition, then, otherwise = children
-            then_body = self.body(then)
-            else_body = () if otherwise is None else self.body(otherwise)
-            last = (else_body or then_body)[-1].span
-            return ast.If(self.expr(condition), then_body, else_body, span=self.reach(start, last))
-        if kind == "unless_stmt":
-            _, condition, body = children
-            stmts = self.body(body)
-            return ast.Unless(self.expr(condition), stmts, span=self.reach(start, stmts[-1].span))
-        if kind == "for_each":
-            _, selector, body = children
-            stmts = self.body(body)
-            return ast.ForEach(self.phrase(selector), stmts, span=self.reach(start, stmts[-1].span))
-        if kind == "choose_inline":
-            inline: tuple[ast.Stmt, ...] = tuple(
-                ast.Do(p, span=p.span) for p in (self.phrase(x) for x in children[1:])
-            )
-            return ast.ChooseOne(inline, span=self.reach(start, inline[-1].span))
-        if kind == "choose_block":
-            (block,) = _trees(children)
-            options = tuple(self.stmt(child, str(child.data)) for child in _trees(block.children))
-            return ast.ChooseOne(options, span=self.reach(start, options[-1].span))
-        if kind == "test":
-            _, stat, sign, bonus, against, *rows = children
-            amount: ast.Expr | None = None
-            if bonus is not None:
-                amount = self.expr(bonus)
-                if str(sign) == "-":
-                    amount = ast.Neg(amount, span=self.reach(sign, amount.span))
-            table = tuple(self.row(_tree(row)) for row in rows)
-            return ast.StatTest(
-                self.phrase(stat),
-                amount,
-                None if against is None else self.phrase(against),
-                table,
-                span=self.reach(start, table[-1].span),
-            )
-        raise AssertionError(f"unhandled statement rule {kind!r}")
-
-    def reach(self, token: Child, end: Span) -> Span:
+    def _reach(self, token: Token, end: Span) -> Span:
         """From the start of ``token`` to the end of ``end``."""
-        assert isinstance(token, Token)
         return Span(self.file, token.line or 1, token.column or 1, end.end_line, end.end_column)
 
-    def row(self, tree: Tree[Token]) -> ast.Row:
-        count, plus, body = tree.children
-        stmts = self.body(body)
-        return ast.Row(
-            int(str(count)),
-            plus is not None,
-            stmts,
-            span=self.reach(count, stmts[-1].span),
-        )
 
-    def expr(self, child: Child) -> ast.Expr:
-        tree = _tree(child)
-        kind = str(tree.data)
-        children = tree.children
-        if kind == "phrase":
-            phrase = self.phrase(tree)
-            atoms = phrase.atoms
-            if len(atoms) == 1 and not isinstance(atoms[0], ast.Word):
-                return atoms[0]
-            return phrase
-        if kind == "compare" or kind == "arith":
-            first, op, second = children
-            lhs, rhs = self.expr(first), self.expr(second)
-            span = _through(lhs.span, rhs.span)
-            if kind == "compare":
-                return ast.Compare(ast.CompareOp(str(op)), lhs, rhs, span=span)
-            return ast.Arith(ast.ArithOp(str(op)), lhs, rhs, span=span)
-        if kind == "or_" or kind == "and_":
-            left, right = (self.expr(x) for x in children)
-            logic = ast.LogicOp.OR if kind == "or_" else ast.LogicOp.AND
-            return ast.Logic(logic, left, right, span=_through(left.span, right.span))
-        if kind == "not_":
-            operand = self.expr(children[1])
-            return ast.Not(operand, span=self.reach(children[0], operand.span))
-        if kind == "neg":
-            operand = self.expr(children[1])
-            return ast.Neg(operand, span=self.reach(children[0], operand.span))
-        atom = self.atom(tree)
-        assert not isinstance(atom, ast.Word)
-        return atom
-
-    def phrase(self, child: Child) -> ast.Phrase:
-        atoms = tuple([self.atom(item) for item in _tree(child).children])
-        first, last = atoms[0].span, atoms[-1].span
-        span = Span(self.file, first.line, first.column, last.end_line, last.end_column)
-        return ast.Phrase(atoms, span=span)
-
-    def atom(self, child: Child) -> ast.Word | ast.Expr:
-        if isinstance(child, Token):
-            span = self.token(child)
-            if child.type == "WORD":
-                return ast.Word(str(child), span=span)
-            return ast.Num(int(child), span=span)
-        tree = _tree(child)
-        kind = str(tree.data)
-        if kind == "property":
-            words = tree.children
-            return ast.Prop(tuple(map(str, words)), span=self.tokens(words[0], words[-1]))
-        if kind == "count":
-            keyword, selector, close = tree.children
-            phrase = self.phrase(selector)
-            return ast.Count(phrase, span=self.tokens(keyword, close))
-        return self.expr(tree)
+def _expr(node: ast.Expr) -> ast.Expr:
+    """A phrase used as a value: a phrase of a single value (``2``, ``(a + b)``) is that value."""
+    if isinstance(node, ast.Phrase):
+        atoms = node.atoms
+        if len(atoms) == 1 and not isinstance(atoms[0], ast.Word):
+            return atoms[0]
+    return node
 
 
-_TRIGGERS = {
-    "upon": ast.TriggerForm.UPON,
-    "at_end_of": ast.TriggerForm.AT_END_OF,
-    "when": ast.TriggerForm.WHEN,
-}
-
-
-def _trees(children: Sequence[Child]) -> list[Tree[Token]]:
-    return [child for child in children if isinstance(child, Tree)]
-
-
-def _tree(child: Child) -> Tree[Token]:
-    assert isinstance(child, Tree), child
-    return child
+_BUILD = _Build()

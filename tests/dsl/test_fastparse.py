@@ -7,6 +7,8 @@ accept a text lark refuses (it raises ``Unsure`` and lark reports the error).
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
+from functools import cache
 from typing import Any
 
 import pytest
@@ -16,10 +18,17 @@ from lark import Token, Tree
 from lark.exceptions import LarkError
 
 from hexforge.core.errors import HexforgeError
-from hexforge.dsl.fastparse import Unsure
-from hexforge.dsl.parser import _fast, _lark
+from hexforge.dsl import parser
+from hexforge.dsl.fastparse import FastParser, Unsure
+from hexforge.dsl.parser import LIMITS, _lark
 
 from .toy import CORPUS
+
+
+@cache
+def _fast() -> FastParser:
+    """The fast path building lark's own trees (the parser's builds the AST directly)."""
+    return FastParser(_lark(), LIMITS.max_depth, 10_000)
 
 
 def _shape(node: Any) -> Any:
@@ -125,3 +134,27 @@ _PIECES = [
 @given(st.lists(st.sampled_from(_PIECES), max_size=40), st.sampled_from(["", " "]))
 def test_fast_path_never_disagrees_with_lark(pieces: list[str], glue: str) -> None:
     assert fast_path_agrees(glue.join(pieces))
+
+
+def _ast_shape(node: Any) -> Any:
+    """An AST as nested tuples, spans included (node equality leaves spans out)."""
+    if is_dataclass(node):
+        return (type(node).__name__, *(_ast_shape(getattr(node, f.name)) for f in fields(node)))
+    if isinstance(node, tuple):
+        return tuple(_ast_shape(item) for item in node)
+    return node
+
+
+@pytest.mark.parametrize("text", [t.rstrip() + "\n" for t in CORPUS] + _LAYOUTS)
+def test_fast_path_builds_the_ast_lark_and_the_transformer_build(text: str) -> None:
+    parser.parse("x", file="f.yaml")  # builds the parser; spans name the file of the text
+    built = parser._fast().parse(text)
+    assert _ast_shape(built) == _ast_shape(parser._BUILD.transform(_lark().parse(text)))
+    assert built.span.file == "f.yaml"
+
+
+def test_long_texts_are_left_to_lark() -> None:
+    text = "gain 1 mana\n" * 200
+    with pytest.raises(Unsure):
+        parser._fast().parse(text)
+    assert len(parser.parse(text).clauses) == 200

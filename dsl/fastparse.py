@@ -29,7 +29,7 @@ from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError
-from lark.parse_tree_builder import ParseTreeBuilder
+from lark.parse_tree_builder import ExpandSingleChild, ParseTreeBuilder
 from lark.parsers.lalr_analysis import Shift
 
 NL, INDENT, DEDENT, END = "_NL", "_INDENT", "_DEDENT", "$END"
@@ -37,7 +37,7 @@ LPAR, RPAR = "LPAR", "RPAR"  # the Indenter's paren types: no blocks inside pare
 TAB_LEN = 8  # as lark's Indenter counts a tab
 
 # A parser state's row: terminal or rule name -> (shift?, next state or reduction).
-Reduction = tuple[int, str, Callable[[list[Any]], Any]]
+Reduction = tuple[int, str, Callable[[list[Any]], Any] | None]  # None: keep the value
 Row = Mapping[str, tuple[bool, Any]]
 
 
@@ -81,7 +81,10 @@ class FastParser:
                     continue
                 if arg not in reductions:
                     size = len(arg.expansion)
-                    reductions[arg] = (size, str(arg.origin.name), callbacks[arg])
+                    callback: Callable[[list[Any]], Any] | None = callbacks[arg]
+                    if size == 1 and isinstance(callback, ExpandSingleChild):
+                        callback = None  # an inlined ?rule of one symbol: the child goes up
+                    reductions[arg] = (size, str(arg.origin.name), callback)
                 row[str(name)] = (False, reductions[arg])
             rows[state] = row
         self.rows: Mapping[int, Row] = rows
@@ -138,12 +141,15 @@ class FastParser:
                     values.append(token)
                     return
                 size, origin, callback = arg
-                if size:
-                    children = values[-size:]
-                    del stack[-size:], values[-size:]
+                if callback is None:
+                    del stack[-1]
                 else:
-                    children = []
-                values.append(callback(children))
+                    if size:
+                        children = values[-size:]
+                        del stack[-size:], values[-size:]
+                    else:
+                        children = []
+                    values.append(callback(children))
                 stack.append(rows[stack[-1]][origin][1])
                 if kind is END and stack[-1] == end_state:
                     return

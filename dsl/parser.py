@@ -417,7 +417,13 @@ class _Build(Transformer[Token, Any]):
 
     def _atom(self, child: Any) -> ast.Word | ast.Expr:
         if isinstance(child, Token):
-            span = self._token(child)
+            span = Span(
+                self.file,
+                child.line or 1,
+                child.column or 1,
+                child.end_line or 1,
+                child.end_column or 1,
+            )
             if child.type == "WORD":
                 return ast.Word(str(child), span=span)
             return ast.Num(int(child), span=span)

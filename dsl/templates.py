@@ -54,6 +54,7 @@ class Template:
     parts: tuple[Part, ...]
     params: tuple[Param, ...]
     literals: tuple[Literal, ...]
+    lone: int | None  # where its only placeholder is (-1: none); None with several
 
     @classmethod
     def parse(cls, text: str) -> Template:
@@ -81,11 +82,14 @@ class Template:
             parts.append(Literal(frozenset(spellings), alternatives[0]))
         if not parts:
             raise TemplateError("a template needs at least one word")
+        params = tuple(p for p in parts if isinstance(p, Param))
+        lone = None if len(params) > 1 else parts.index(params[0]) if params else -1
         return cls(
             text,
             tuple(parts),
-            tuple(p for p in parts if isinstance(p, Param)),
+            params,
             tuple(p for p in parts if isinstance(p, Literal)),
+            lone,
         )
 
     @property
@@ -119,11 +123,31 @@ def matches(template: Template, atoms: Sequence[ast.Word | ast.Expr]) -> Iterato
     """
     if len(atoms) < len(template.parts):
         return
-    if template.literals:
-        present = {atom.text for atom in atoms if isinstance(atom, ast.Word)}
-        if any(present.isdisjoint(literal.spellings) for literal in template.literals):
-            return
+    if template.lone is not None:
+        found = _lone(template.parts, template.lone, atoms)
+        if found is not None:
+            yield found
+        return
+    present = {atom.text for atom in atoms if isinstance(atom, ast.Word)}
+    if any(present.isdisjoint(literal.spellings) for literal in template.literals):
+        return  # a word of the template is missing: no need to try every split
     yield from _match(template.parts, atoms, 0, 0)
+
+
+def _lone(parts: Sequence[Part], at: int, atoms: Sequence[ast.Word | ast.Expr]) -> Slices | None:
+    """The only reading of a template with at most one placeholder (at ``at``; -1: none),
+    which takes what the words around it leave; what :func:`_match` would find alone."""
+    if at < 0 and len(atoms) != len(parts):
+        return None
+    end = len(atoms) - (len(parts) - at - 1)  # where the placeholder's atoms end
+    for index, part in enumerate(parts):
+        if index == at:
+            continue
+        atom = atoms[index if index < at or at < 0 else end + index - at - 1]
+        assert isinstance(part, Literal)
+        if not (isinstance(atom, ast.Word) and atom.text in part.spellings):
+            return None
+    return () if at < 0 else ((at, end),)
 
 
 def _match(

@@ -137,6 +137,9 @@ class Checker:
         candidates = [t for t in self.vocabulary.triggers if t.form is clause.form]
         best: Failed | None = None
         for declared in candidates:
+            if next(matches(declared.template, clause.pattern.atoms), None) is None:
+                best = _better(best, Failed((), rank=-1))  # what match() says, sooner
+                continue
             event = self.vocabulary.events[declared.event]
             scope = self.hook_scope(event)
             outcome = self.match(declared.template, clause.pattern.atoms, scope, event)

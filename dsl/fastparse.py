@@ -35,6 +35,7 @@ from lark.parsers.lalr_analysis import Shift
 NL, INDENT, DEDENT, END = "_NL", "_INDENT", "_DEDENT", "$END"
 LPAR, RPAR = "LPAR", "RPAR"  # the Indenter's paren types: no blocks inside parentheses
 TAB_LEN = 8  # as lark's Indenter counts a tab
+_BLANKS = re.compile(r"\[(\\t|\t| )+\]\+")  # an ignored terminal of spaces and tabs: /[\t ]+/
 
 # A parser state's row: terminal or rule name -> (shift?, next state or reduction).
 Reduction = tuple[int, str, Callable[[list[Any]], Any] | None]  # None: keep the value
@@ -104,15 +105,23 @@ class FastParser:
                     if set(string.pattern.flags) <= set(regex.pattern.flags):
                         embedded.add(string.name)
         self.keywords: Mapping[str, Mapping[str, str]] = keywords
+        self.ignore = frozenset(lark.ignore_tokens)
+        # Ignored runs of blanks are skipped in front of every token, as part of its match
+        # (no terminal of the grammar starts with a blank, so lark skips them the same way).
+        blanks = [
+            t for t in terminals if t.name in self.ignore and _BLANKS.fullmatch(t.pattern.value)
+        ]
         self.match = re.compile(
-            "|".join(
+            "".join(f"(?:{t.pattern.to_regexp()})?" for t in blanks)
+            + "(?:"
+            + "|".join(
                 f"(?P<{t.name}>{t.pattern.to_regexp()})"
                 for t in terminals
-                if t.name not in embedded
-            ),
+                if t.name not in embedded and t not in blanks
+            )
+            + ")",
             flags,
         ).match
-        self.ignore = frozenset(lark.ignore_tokens)
 
     def parse(self, text: str) -> Any:
         """Lark's tree for ``text`` (or what the transformer makes of it); raises
@@ -160,8 +169,10 @@ class FastParser:
             found = match(text, pos)
             if found is None:
                 raise Unsure(pos)
-            kind, value, end = found.lastgroup, found.group(), found.end()
+            kind = found.lastgroup
             assert kind is not None
+            pos, end = found.span(kind)
+            value = text[pos:end]
             column = pos - line_start + 1
             if kind in ignore:
                 if "\n" in value:

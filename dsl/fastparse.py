@@ -106,6 +106,14 @@ class FastParser:
                         embedded.add(string.name)
         self.keywords: Mapping[str, Mapping[str, str]] = keywords
         self.ignore = frozenset(lark.ignore_tokens)
+        # Terminals no rule keeps in its tree (``:``, ``_NL``...): their text is enough.
+        kept = {s.name for r in lark.rules for s in r.expansion if s.is_term and not s.filter_out}
+        self.dropped = frozenset(t.name for t in terminals if t.name not in kept) | {
+            NL,
+            INDENT,
+            DEDENT,
+        }
+        assert NL not in kept and INDENT not in kept and DEDENT not in kept
         # Ignored runs of blanks are skipped in front of every token, as part of its match
         # (no terminal of the grammar starts with a blank, so lark skips them the same way).
         blanks = [
@@ -132,12 +140,13 @@ class FastParser:
         would build any depth (for which the AST's consumers would recurse).
         """
         match, keywords, ignore, rows = self.match, self.keywords, self.ignore, self.rows
+        dropped = self.dropped
         stack: list[int] = [self.start]
         values: list[Any] = []
 
         end_state = self.end
 
-        def feed(kind: str, token: Token) -> None:
+        def feed(kind: str, token: Token | str) -> None:
             """Reduce as the token's kind asks, then shift it (at the end: reduce to the
             start rule, as lark does with its ``$END`` token)."""
             while True:
@@ -181,25 +190,23 @@ class FastParser:
                 pos = end
                 continue
             if kind == NL:
-                first_line = line
                 line += value.count("\n")
                 line_start = pos + value.rindex("\n") + 1
-                nl = _token(NL, value, pos, first_line, column, line, end - line_start + 1, end)
                 pos = end
                 if parens:
                     continue
-                feed(NL, nl)
+                feed(NL, value)
                 spaces = value[value.rindex("\n") + 1 :]
                 indent = spaces.count(" ") + spaces.count("\t") * TAB_LEN
                 if indent > levels[-1]:
                     if len(levels) > self.max_depth:
                         raise Unsure(pos)
                     levels.append(indent)
-                    feed(INDENT, Token.new_borrow_pos(INDENT, spaces, nl))
+                    feed(INDENT, spaces)
                     continue
                 while indent < levels[-1]:
                     levels.pop()
-                    feed(DEDENT, Token.new_borrow_pos(DEDENT, spaces, nl))
+                    feed(DEDENT, spaces)
                 if indent != levels[-1]:
                     raise Unsure(pos)
                 continue
@@ -212,7 +219,10 @@ class FastParser:
             if budget < 0:
                 raise Unsure(pos)
             # feed() refuses a token the state does not accept, as the contextual lexer does
-            feed(kind, _token(kind, value, pos, line, column, line, end - line_start + 1, end))
+            if kind in dropped:
+                feed(kind, value)
+            else:
+                feed(kind, _token(kind, value, pos, line, column, line, end - line_start + 1, end))
             pos = end
             if kind == LPAR:
                 parens += 1
@@ -221,8 +231,8 @@ class FastParser:
                 if parens < 0:
                     raise Unsure(pos)
         for _ in levels[1:]:
-            feed(DEDENT, Token(DEDENT, ""))
-        feed(END, Token(END, ""))
+            feed(DEDENT, "")
+        feed(END, "")
         return values[-1]
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError
+from lark.grammar import Terminal
 from lark.parse_tree_builder import ExpandSingleChild, ParseTreeBuilder
 from lark.parsers.lalr_analysis import Shift
 
@@ -107,7 +108,12 @@ class FastParser:
         self.keywords: Mapping[str, Mapping[str, str]] = keywords
         self.ignore = frozenset(lark.ignore_tokens)
         # Terminals no rule keeps in its tree (``:``, ``_NL``...): their text is enough.
-        kept = {s.name for r in lark.rules for s in r.expansion if s.is_term and not s.filter_out}
+        kept = {
+            s.name
+            for r in lark.rules
+            for s in r.expansion
+            if isinstance(s, Terminal) and not s.filter_out
+        }
         self.dropped = frozenset(t.name for t in terminals if t.name not in kept) | {
             NL,
             INDENT,

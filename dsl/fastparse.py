@@ -165,16 +165,19 @@ class FastParser:
                     values.append(token)
                     return
                 size, origin, callback = arg
-                if callback is None:
-                    del stack[-1]
+                if callback is None:  # the value stays; only the state changes
+                    stack[-1] = rows[stack[-2]][origin][1]
                 else:
-                    if size:
+                    if size == 1:
+                        stack.pop()
+                        children = [values.pop()]
+                    elif size:
                         children = values[-size:]
                         del stack[-size:], values[-size:]
                     else:
                         children = []
                     values.append(callback(children))
-                stack.append(rows[stack[-1]][origin][1])
+                    stack.append(rows[stack[-1]][origin][1])
                 if kind is END and stack[-1] == end_state:
                     return
 

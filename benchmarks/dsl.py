@@ -36,7 +36,8 @@ def throughput(rounds: int = 200) -> float:
             for text in CORPUS:
                 compile_text(text, vocabulary, SOURCE)
 
-    seconds = min(timeit.repeat(work, number=1, repeat=3))
+    # the best of several runs: on a shared two-core machine the others measure the neighbours
+    seconds = min(timeit.repeat(work, number=1, repeat=7))
     return effects / seconds
 
 

@@ -40,6 +40,11 @@ class PlayedGame:
     """One line: who won and why."""
 
 
+def per_player(values: Mapping[str, object]) -> str:
+    """``masters 53, evil 20``: a per-player figure (VP, HQ toughness) as people write it."""
+    return ", ".join(f"{player} {value}" for player, value in values.items())
+
+
 class GameRunner(Protocol):
     """How a game plugin runs a full game (hook ``hexforge_game_runners``)."""
 

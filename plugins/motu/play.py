@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from hexforge.core.cli.play_cmd import PlayedGame
+from hexforge.core.cli.play_cmd import PlayedGame, per_player
 from hexforge.core.engine import Agent, Engine
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
 from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
@@ -25,8 +25,8 @@ _SHOWN = {
     "vp": "  {player} scores {gained} VP ({reason})",
     "objective": "  {player} claims the objective at {hex} with {unit}",
     "pass": "{player} passes",
-    "result": "result: {winner} ({reason}), VP {vp}",
 }
+"""The log notes the account shows; the result is the summary line that follows it."""
 
 
 def account(engine: Engine) -> tuple[str, ...]:
@@ -35,9 +35,7 @@ def account(engine: Engine) -> tuple[str, ...]:
     for entry in engine.log.entries():
         template = _SHOWN.get(str(entry["type"]))
         if template is not None:
-            fields = dict(entry)
-            if entry["type"] == "result" and fields.get("winner") is None:
-                fields["winner"] = "draw"
+            fields = {k: per_player(v) if isinstance(v, dict) else v for k, v in entry.items()}
             lines.append(template.format(**fields))
     return tuple(lines)
 
@@ -77,5 +75,7 @@ class MotuRunner:
         outcome = play_game(engine)
         winner = outcome["winner"]
         assert winner is None or isinstance(winner, str)
-        summary = f"{winner or 'draw'}: {outcome['reason']} (VP {engine.state.data['vp']})"
+        vp = engine.state.data["vp"]
+        assert isinstance(vp, dict)
+        summary = f"{winner or 'draw'}: {outcome['reason']} (VP {per_player(vp)})"
         return PlayedGame(engine, account(engine), winner, summary)

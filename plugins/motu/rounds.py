@@ -147,7 +147,8 @@ def finish(engine: Engine, winner: str | None, reason: str, *, on_points: bool =
     for player in PLAYERS:
         claimed = as_int(_dict(engine, "claimed").get(player))
         if claimed:
-            _add_vp(engine, player, OBJECTIVE_VP * claimed, f"{claimed} objective token(s)")
+            tokens = f"{claimed} objective token{'s' * (claimed != 1)}"
+            _add_vp(engine, player, OBJECTIVE_VP * claimed, tokens)
     vp = _dict(engine, "vp")
     if on_points:
         a, b = (as_int(vp.get(p)) for p in PLAYERS)

@@ -200,7 +200,8 @@ def settle(engine: Engine, *, final: bool = False) -> None:
     else:
         return
     data["result"] = {"winner": winner, "reason": reason, "hq": left}
-    engine.note("nshex", text=f"result: {winner or 'draw'} ({reason}); HQs {left}")
+    # its own entry type: the account ends before it and the summary line says it
+    engine.note("nshex_result", winner=winner, reason=reason, hq=dict(left))
 
 
 # ---- what a player may do -----------------------------------------------------------------

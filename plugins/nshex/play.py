@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hexforge.core.cli.play_cmd import PlayedGame
+from hexforge.core.cli.play_cmd import PlayedGame, per_player
 from hexforge.core.engine import Agent, Engine
 from hexforge.plugins.nshex.catalogue import installed
 from hexforge.plugins.nshex.game import new_game, play_game
@@ -64,5 +64,7 @@ class NshexRunner:
         assert result is not None
         winner = result["winner"]
         assert winner is None or isinstance(winner, str)
-        summary = f"{winner or 'draw'}: {result['reason']} (HQs {result['hq']})"
+        hq = result["hq"]
+        assert isinstance(hq, dict)
+        summary = f"{winner or 'draw'}: {result['reason']} (HQs {per_player(hq)})"
         return PlayedGame(engine, account(engine), winner, summary)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -20,7 +21,9 @@ def test_play_defaults_to_the_motu_first_game_between_heuristics(tmp_path: Path)
     code, out = run("play", "--seed", "3", "--log", str(log))
     assert code == 0, out
     assert "\nround 1\n" in out and "activates with" in out
-    assert "result:" in out
+    # the account, then one result line: the winner, why, and the VP in words
+    assert re.search(r"\n(masters|evil|draw): .+ \(VP masters \d+, evil \d+\)\n$", out)
+    assert "result:" not in out
     decisions = [json.loads(x) for x in log.read_text().splitlines()]
     assert decisions[0]["players"] == ["masters", "evil"]
     code, out = run("replay", str(log))

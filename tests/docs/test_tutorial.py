@@ -24,9 +24,7 @@ _STEP = re.compile(
     r"```text\n(?P<output>.*?)```",
     re.DOTALL,
 )
-RESULT = re.compile(
-    r"(masters|evil|draw): [a-z ]+ \d+-\d+ \(VP \{'masters': \d+, 'evil': \d+\}\)\n"
-)
+RESULT = re.compile(r"(masters|evil|draw): [a-z ]+ \d+-\d+ \(VP masters \d+, evil \d+\)\n")
 """A game's result line: a game's outcome moves with every change to the computer players
 and the cards, so a block marked ``tutorial-output: like`` is compared by its shape."""
 

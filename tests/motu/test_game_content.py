@@ -85,8 +85,9 @@ def test_hexforge_play_motu_plays_a_whole_game() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
     assert lines[0] == "round 1" or "first player" in lines[0]
-    assert "result:" in result.output
     assert lines[-1].split(":")[0] in ("masters", "evil", "draw")
+    assert lines[-1].endswith(")") and "(VP masters " in lines[-1]
+    assert sum("(VP " in line for line in lines) == 1  # the result is said once
 
 
 def test_an_expansion_adds_token_words_in_either_hook_order() -> None:

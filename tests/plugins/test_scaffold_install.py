@@ -54,6 +54,6 @@ def test_a_generated_expansion_installs_lists_validates_and_passes_its_tests(
     assert scenarios.strip().splitlines()[-1] == "1 passed, 0 failed"
     setup = "setup=src/hexforge_moonrise/setups/skirmish.yaml"
     game = _run(hexforge, "play", "--game", "motu", "--seed", "1", "--set", setup, cwd=package)
-    assert "mana-leech activates" in game and "result:" in game
+    assert "mana-leech activates" in game and "(VP masters " in game
     hidden = _run(hexforge, "--no-plugins", "plugins")
     assert "not loaded (--plugins/--no-plugins): moonrise" in hidden

@@ -120,7 +120,7 @@ def test_hexforge_play_takes_the_expansion_setup_file() -> None:
     result = CliRunner().invoke(make_cli(), args)
     assert result.exit_code == 0, result.output
     assert "moss-man activates" in result.output
-    assert "result:" in result.output
+    assert "(VP masters " in result.output
 
 
 def test_the_errata_stands_in_for_the_base_stratos() -> None:

@@ -8,7 +8,7 @@ translation is visible rather than silently papered over.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import click
@@ -16,7 +16,7 @@ from rich.table import Table
 
 from hexforge.core.cli.state import LANGUAGES, get_state
 from hexforge.core.cli.validate_cmd import catalogue_from_host
-from hexforge.core.packs.models import Card, Localised
+from hexforge.core.packs.models import Card, Localised, Provenance
 from hexforge.core.packs.validate import compile_packs
 
 HEADERS: dict[str, tuple[str, str, str, str, str]] = {
@@ -26,6 +26,23 @@ HEADERS: dict[str, tuple[str, str, str, str, str]] = {
     "fr": ("id", "type", "nom", "coût", "provenance"),
 }
 """Column headings per language (the table's words; card names come from the cards)."""
+
+PROVENANCE: dict[Provenance, dict[str, str]] = {
+    Provenance.RULEBOOK: {
+        "en": "rulebook",
+        "pl": "podręcznik",
+        "de": "Regelbuch",
+        "fr": "livret de règles",
+    },
+    Provenance.COMMUNITY: {
+        "en": "community",
+        "pl": "społeczność",
+        "de": "Community",
+        "fr": "communauté",
+    },
+    Provenance.INVENTED: {"en": "invented", "pl": "wymyślone", "de": "erfunden", "fr": "inventé"},
+}
+"""Where a card's numbers come from (docs/content.md), in the table's language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,23 +62,29 @@ def localised(text: Localised, language: str) -> str:
     return translated if translated is not None else f"{text.en} (en)"
 
 
-def card_rows(cards: Sequence[Card], language: str, kind: str | None = None) -> list[CardRow]:
-    """The table's rows for ``cards`` (only those of ``kind`` when given), by kind then id."""
+def card_rows(
+    cards: Sequence[Card],
+    language: str,
+    kind: str | None = None,
+    kind_name: Callable[[Card], str] = lambda card: card.kind,
+) -> list[CardRow]:
+    """The table's rows for ``cards`` (only those of ``kind``, a kind id, when given), by
+    kind then id; ``kind_name`` words a card's kind in ``language`` (its game's names)."""
     rows = []
-    for card in cards:
+    for card in sorted(cards, key=lambda c: (c.kind, c.id)):
         if kind is not None and card.kind != kind:
             continue
         cost = getattr(card, "cost", None)
         rows.append(
             CardRow(
                 card.id,
-                card.kind,
+                kind_name(card),
                 localised(card.name, language),
                 "" if cost is None else str(cost),
-                card.provenance,
+                PROVENANCE[card.provenance][language],
             )
         )
-    return sorted(rows, key=lambda r: (r.kind, r.id))
+    return rows
 
 
 @click.command("cards")
@@ -79,13 +102,19 @@ def cards_command(game: str | None, kind: str | None, language: str | None) -> N
     language = language or state.lang
     catalogue = catalogue_from_host(state.plugins)
     packs = compile_packs(list(catalogue.installed_packs), catalogue)
-    cards = [
-        entry.card
-        for pack in packs
-        if pack.manifest is not None and (game is None or pack.manifest.game == game)
-        for entry in pack.cards()
-    ]
-    rows = card_rows(cards, language, kind)
+    words: dict[str, str] = {}  # card id -> its kind in the language, from its game
+    cards = []
+    for pack in packs:
+        if pack.manifest is None or (game is not None and pack.manifest.game != game):
+            continue
+        content = catalogue.game(pack.manifest.game)
+        for entry in pack.cards():
+            cards.append(entry.card)
+            kind_word = entry.card.kind
+            if content is not None:
+                kind_word = content.kind_name(kind_word, language)
+            words[entry.card.id] = kind_word
+    rows = card_rows(cards, language, kind, lambda card: words[card.id])
     if not rows:
         raise click.UsageError(
             f"no cards{f' of kind {kind!r}' if kind else ''}"

@@ -37,6 +37,9 @@ class CardKind:
     game: str
     kind: str
     model: type[Card]
+    names: Mapping[str, str] = field(default_factory=dict)
+    """The kind's word per language (``{"pl": "postać"}``) for tables such as ``hexforge
+    cards``; a language without one shows ``kind``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,11 @@ class GameContent:
     models: Mapping[str, type[Card]] = field(default_factory=dict)
     words: Callable[[], Vocabulary | None] = lambda: None  # the DSL vocabulary, on demand
     declaration: str | None = None  # the game.yaml file, for messages
+    kind_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # CardKind.names
+
+    def kind_name(self, kind: str, language: str) -> str:
+        """The word for ``kind`` in ``language`` (the kind id where the plugin gave none)."""
+        return self.kind_names.get(kind, {}).get(language, kind)
 
     @property
     def vocabulary(self) -> Vocabulary | None:
@@ -149,6 +157,7 @@ def build_catalogue(
                 for kind in decl.kinds:
                     kind_tiers[kind] = tier
         models: dict[str, type[Card]] = {}
+        names: dict[str, Mapping[str, str]] = {}
         for registered in kinds:
             if registered.game != game_id:
                 continue
@@ -157,8 +166,9 @@ def build_catalogue(
                 problems.append(problem)
             else:
                 models[registered.kind] = registered.model
+                names[registered.kind] = registered.names
         games[game_id] = GameContent(
-            game_id, tiers, kind_tiers, models, _once(vocabulary, game_id), file
+            game_id, tiers, kind_tiers, models, _once(vocabulary, game_id), file, names
         )
     for registered in kinds:
         if registered.game not in games:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from hexforge.core.packs.catalogue import CardKind
 from hexforge.core.packs.models import Card, Effect, Localised, Slug, card_ref
+from hexforge.plugins.motu.terms import LANGUAGES, term
 
 GAME = "motu"
 
@@ -257,12 +258,16 @@ class Glory(Card):
 
 
 KINDS: list[CardKind] = [
-    CardKind(GAME, "character", Character),
-    CardKind(GAME, "weapon", Weapon),
-    CardKind(GAME, "item", Item),
-    CardKind(GAME, "fate", Fate),
-    CardKind(GAME, "glory", Glory),
-    CardKind(GAME, "buff", Buff),
-    CardKind(GAME, "debuff", Debuff),
-    CardKind(GAME, "mark", Mark),
+    CardKind(GAME, kind, model, {lang: term(kind, lang) for lang in LANGUAGES})
+    for kind, model in (
+        ("character", Character),
+        ("weapon", Weapon),
+        ("item", Item),
+        ("fate", Fate),
+        ("glory", Glory),
+        ("buff", Buff),
+        ("debuff", Debuff),
+        ("mark", Mark),
+    )
 ]
+"""The motu card kinds, each named in the rulebooks' words (plugins/motu/terms.py)."""

@@ -127,10 +127,12 @@ class Army(Card):
 
 Tile = Hq | Soldier | Module | Ground | Instant
 CARD_KINDS = [
-    CardKind("nshex", "hq", Hq),
-    CardKind("nshex", "soldier", Soldier),
-    CardKind("nshex", "module", Module),
+    # Polish names as the Duel rulebook words them (Sztab, Żołnierze, Moduły, Żetony
+    # Natychmiastowe, armia); it has no word for ground tiles, nor German or French text
+    CardKind("nshex", "hq", Hq, {"pl": "sztab"}),
+    CardKind("nshex", "soldier", Soldier, {"pl": "żołnierz"}),
+    CardKind("nshex", "module", Module, {"pl": "moduł"}),
     CardKind("nshex", "ground", Ground),
-    CardKind("nshex", "instant", Instant),
-    CardKind("nshex", "army", Army),
+    CardKind("nshex", "instant", Instant, {"pl": "żeton natychmiastowy"}),
+    CardKind("nshex", "army", Army, {"pl": "armia"}),
 ]

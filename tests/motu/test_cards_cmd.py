@@ -70,3 +70,18 @@ def test_rows_are_sorted_by_kind_then_id() -> None:
     rows = card_rows(cards, "en")
     assert [r.id for r in rows] == ["motu/he-man", "motu/skeletor", "motu/fists"]
     assert rows[0].cost == "19" and rows[2].cost == "0"
+
+
+def test_kinds_and_provenance_are_worded_in_the_language() -> None:
+    """motu names its kinds in each rulebook's words (plugins/motu/terms.py); --kind still
+    takes the kind id."""
+    result = CliRunner().invoke(
+        make_cli(),
+        ["cards", "--game", "motu", "--kind", "fate", "--lang", "de"],
+        terminal_width=200,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Schicksalskarte" in result.output and " fate " not in result.output
+    assert "Community" in result.output or "erfunden" in result.output
+    english = CliRunner().invoke(make_cli(), ["cards", "--kind", "buff"], terminal_width=200)
+    assert " buff " in english.output and "rulebook" in english.output

@@ -43,6 +43,8 @@ def test_the_documented_plugin_registers_its_kind_and_pack(
     catalogue = catalogue_from_host(host)
     assert catalogue.problems == ()
     assert list(catalogue.games["duel"].models) == ["spell"]
+    assert catalogue.games["duel"].kind_name("spell", "pl") == "zaklęcie"  # hexforge cards
+    assert catalogue.games["duel"].kind_name("spell", "de") == "spell"
     report = validate([], catalogue)
     (problem,) = report.diagnostics
     assert problem.code == "HF213" and "duel/shield" in problem.message

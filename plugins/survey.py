@@ -5,8 +5,8 @@ Every hook implementation is called on its own, so a plugin whose hook raises is
 order, as :func:`hexforge.dsl.vocabulary.vocabulary_for` builds them, and the words each
 plugin added are told apart by comparing before and after its hook. Two plugins declaring
 the same verb, condition, trigger phrase or stat for one game, or the same game, card
-kind, runner, renderer or command, are reported (HF605): which one is used must not
-depend on install order.
+kind, runner, renderer, command or agent of one game, are reported (HF605): which one is
+used must not depend on install order.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ class Registrations:
     drivers: list[str] = field(default_factory=list)
     runners: list[str] = field(default_factory=list)
     renderers: list[str] = field(default_factory=list)
+    agents: list[str] = field(default_factory=list)
+    invariants: list[str] = field(default_factory=list)
     commands: list[str] = field(default_factory=list)
     replaces: list[str] = field(default_factory=list)
 
@@ -80,9 +82,9 @@ def survey(host: PluginHost) -> Survey:
     each(hooks.hexforge_content_packs, lambda r, p: r.pack_folders.append(Path(p)))
     each(hooks.hexforge_scenario_drivers, lambda r, d: r.drivers.append(d.game))
     each(hooks.hexforge_game_runners, lambda r, g: r.runners.append(g.game))
-    renderers = getattr(hooks, "hexforge_renderers", None)  # hexforge render's hook
-    if renderers is not None:
-        each(renderers, lambda r, g: r.renderers.append(g.game))
+    each(hooks.hexforge_renderers, lambda r, g: r.renderers.append(g.game))
+    each(hooks.hexforge_agents, lambda r, a: r.agents.append(f"{a.game}: {a.name}"))
+    each(hooks.hexforge_invariants, lambda r, i: r.invariants.append(f"{i.game}: {i.name}"))
     each(hooks.hexforge_cli_commands, lambda r, c: r.commands.append(str(c.name)))
     games = [game.id for game in host.games()]
     for game in games:
@@ -91,7 +93,7 @@ def survey(host: PluginHost) -> Survey:
     return result
 
 
-UNIQUE = ("games", "kinds", "runners", "renderers", "commands")
+UNIQUE = ("games", "kinds", "runners", "renderers", "agents", "commands")
 """Registrations only one plugin may make: a second would win or lose by load order."""
 
 

@@ -2,8 +2,9 @@
 
 The default listing gives each plugin's distribution, version, games and packs;
 ``--verbose`` adds everything else it registers (kinds, verbs, events, drivers, runners,
-commands) and the cards its packs replace. Problems (a broken plugin, two plugins
-declaring the same word) are printed too and make the exit code 1.
+renderers, agents, invariants, commands) and the cards its packs replace. Problems (a
+broken plugin, two plugins declaring the same word) are printed too and make the exit
+code 1.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ VERBOSE_ROWS = (
     "drivers",
     "runners",
     "renderers",
+    "agents",
+    "invariants",
     "commands",
     "replaces",
 )

@@ -64,3 +64,10 @@ def test_the_vocabulary_example_extends_motu_after_its_own_words() -> None:
         "motu: freeze {target:character} for {turns:int} rounds"
     ]
     assert vocabulary_for(host, "nshex").verbs[-1].template.text != verbs[-1]
+
+
+def test_the_renderers_example_finds_both_games_renderers() -> None:
+    """Section hexforge_renderers: the example runs as written (motu and nshex draw through
+    the hook, each answering None for the other's boards)."""
+    code = re.findall(r"```python\n(.*?)```", _section("hexforge_renderers"), re.DOTALL)[0]
+    exec(compile(code, "docs/plugins.md", "exec"), {})

@@ -14,7 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from hexforge.core import codes
+from hexforge.core.agents import AgentSpec
 from hexforge.core.cli.main import make_cli
+from hexforge.core.engine import FirstLegalAgent
 from hexforge.core.packs.catalogue import CardKind
 from hexforge.core.rules import EffectContext
 from hexforge.dsl.vocabulary import Vocabulary
@@ -79,6 +81,8 @@ def test_plugins_verbose_lists_packs_verbs_and_replaces() -> None:
     assert "verbs: motu: sprout on {target:character}" in out
     assert "replaces: sprout/ram-man replaces motu/ram-man" in out
     assert "kinds: motu/character" in out and "drivers: motu" in out
+    assert "agents: motu: heuristic, motu: human" in out
+    assert "invariants: motu: mana in range" in out and "renderers: motu" in out
 
 
 def test_plugins_json_has_every_registration() -> None:
@@ -192,11 +196,20 @@ def test_two_plugins_registering_one_command_or_kind_are_reported() -> None:
         def hexforge_card_kinds(self) -> list[CardKind]:
             return [CardKind("motu", "buff", Token)]
 
-    found = survey(load_plugins([("a", Roster()), ("b", Roster()), ("c", MotuKinds())]))
+    class Heuristic:
+        """A second motu 'heuristic': which one --p1 heuristic plays must not be load order."""
+
+        @hookimpl
+        def hexforge_agents(self) -> list[AgentSpec]:
+            return [AgentSpec("motu", "heuristic", "mine", lambda _: FirstLegalAgent())]
+
+    extra = [("a", Roster()), ("b", Roster()), ("c", MotuKinds()), ("d", Heuristic())]
+    found = survey(load_plugins(extra))
     messages = sorted(p.message for p in found.problems)
     assert messages == [
         "plugins 'a' and 'b' both register the command 'roster'",
         "plugins 'motu' and 'c' both register the kind 'motu/buff'",
+        "plugins 'motu' and 'd' both register the agent 'motu: heuristic'",
     ]
     assert {p.code for p in found.problems} == {REGISTRATION_CONFLICT}
 

@@ -177,11 +177,20 @@ class ExpectationReader(Reader):
     def expected(self, value: Any, path: YamlPath, observable: Observable, op: Op) -> Any:
         """The expected value in the form the driver reports (coordinates normalised)."""
         what = f"{observable.subject} {observable.name}"
-        if op in (Op.AT_LEAST, Op.AT_MOST):
-            if observable.kind is not Kind.INT or observable.many:
+        counted = {
+            Op.AT_LEAST: ("compares numbers", observable.kind is Kind.INT and not observable.many),
+            Op.AT_MOST: ("compares numbers", observable.kind is Kind.INT and not observable.many),
+            Op.SIZE: (
+                "counts the items of a list",
+                observable.many or observable.kind is Kind.JSON,
+            ),
+        }
+        if op in counted:
+            verb, fitting = counted[op]
+            if not fitting:
                 self.report(
                     codes.WRONG_VALUE,
-                    f"'{op.value}' compares numbers, but {what} is "
+                    f"'{op.value}' {verb}, but {what} is "
                     f"{kind_text(observable.kind, observable.many)}",
                     path,
                 )

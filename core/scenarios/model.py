@@ -63,6 +63,7 @@ class Op(StrEnum):
     AT_MOST = "at_most"
     CONTAINS = "contains"
     LACKS = "lacks"
+    SIZE = "size"
 
 
 @dataclass(frozen=True, slots=True)

@@ -348,6 +348,8 @@ def _holds(op: Op, expected: Json, actual: Json) -> bool:
             return False
         assert isinstance(expected, int)
         return actual >= expected if op is Op.AT_LEAST else actual <= expected
+    if op is Op.SIZE:
+        return isinstance(actual, list) and len(actual) == expected
     inside = _contains(actual, expected)
     return inside if op is Op.CONTAINS else not inside
 

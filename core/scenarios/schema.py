@@ -143,6 +143,7 @@ def _expected(observable: Observable) -> Schema:
         Op.AT_MOST: {"type": "integer"},
         Op.CONTAINS: item,
         Op.LACKS: item,
+        Op.SIZE: {"type": "integer", "minimum": 0},
     }
     operators = {**_object({op.value: s for op, s in ops.items()}, []), "minProperties": 1}
     return _doc({"anyOf": [value, operators]}, observable.doc)

@@ -159,6 +159,9 @@ def test_the_schemas_accept_every_example_and_refuse_a_misspelt_key() -> None:
     assert list(game.iter_errors(bad_step))
     bad_expect = {"game": "skirmish", "expect": [{"unit": "n1", "hpp": 1}]}
     assert list(game.iter_errors(bad_expect))
+    for size, valid in ((2, True), (-1, False)):
+        sized = {"game": "skirmish", "expect": [{"player": "north", "units": {"size": size}}]}
+        assert (list(game.iter_errors(sized)) == []) is valid
 
 
 def test_hexforge_schema_writes_the_scenario_schemas(tmp_path: Path) -> None:

@@ -218,10 +218,20 @@ def test_number_matchers(expected: str, passes: bool) -> None:
         ("{contains: s1}", False),
         ("{lacks: s1}", True),
         ("{lacks: n1}", False),
+        ("{size: 1}", True),
+        ("{size: 2}", False),
+        ("{size: 1, contains: n1}", True),
     ],
 )
 def test_list_matchers(expected: str, passes: bool) -> None:
     assert run(DUEL + f"expect:\n  - player: north\n    units: {expected}\n").passed is passes
+
+
+def test_a_wrong_size_shows_the_expected_size_and_the_list() -> None:
+    """Players' hand size (issue 6) is checked as the size of the hand's list."""
+    text = report(DUEL + "expect:\n  - player: north\n    units: {size: 2}\n")
+    assert "expectation failed: player north units" in text
+    assert "    expected: size 2" in text and '    actual:   ["n1"]' in text
 
 
 def test_text_contains_looks_for_a_part_of_the_text() -> None:

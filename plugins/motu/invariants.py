@@ -7,12 +7,15 @@ import json
 import weakref
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
-from hexforge.core.engine import Engine
+from hexforge.core.engine import Engine, Json
 from hexforge.core.simulate.invariants import Invariant, Moment
 from hexforge.plugins.motu.board import as_int, location, on_board
 from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.rounds import OBJECTIVE_VP
 from hexforge.plugins.motu.turns import pile
+from hexforge.plugins.motu.units import points
 
 MAX_MANA = 5
 """rulebook §Mana: a character holds 0 to 5 mana."""
@@ -78,24 +81,63 @@ def ap_not_negative(engine: Engine, moment: Moment) -> Iterator[str]:
             yield f"{frame.kind} has {frame.ap} AP"
 
 
-_SEEN: weakref.WeakKeyDictionary[Engine, tuple[int, Counter[str]]] = weakref.WeakKeyDictionary()
+@dataclass
+class _Ledger:
+    """What the log has said so far about one game's VP (read incrementally)."""
+
+    read: int = 0
+    gained: Counter[str] = field(default_factory=Counter)
+    claimed: Counter[str] = field(default_factory=Counter)
+    scored: set[tuple[str, str]] = field(default_factory=set)
+
+
+_SEEN: weakref.WeakKeyDictionary[Engine, _Ledger] = weakref.WeakKeyDictionary()
 
 
 def vp_as_logged(engine: Engine, moment: Moment) -> Iterator[str]:
-    """rulebook §Scoring: every VP in the state is a ``vp`` note of the log, and nothing
-    else (the log is read incrementally: only the lines written since the last check)."""
-    read, logged = _SEEN.get(engine, (0, Counter[str]()))
+    """rulebook §Scoring: every VP in the state is a ``vp`` note of the log, and every note
+    is justified by the log: a knock-out of an enemy character (its cost and equipment's,
+    once), the objective tokens the player claimed (20 VP each, at the end) or a side mission
+    of a glory card (its VP, once). The log is read incrementally: only the lines written
+    since the last check."""
+    ledger = _SEEN.setdefault(engine, _Ledger())
     lines = engine.log.lines
-    for line in lines[read:]:
-        if '"type":"vp"' in line:
+    for line in lines[ledger.read :]:
+        if '"type":"vp"' in line or '"type":"objective"' in line:
             entry = json.loads(line)
-            logged[str(entry["player"])] += as_int(entry["gained"])
-    _SEEN[engine] = (len(lines), logged)
+            if entry["type"] == "objective":
+                ledger.claimed[str(entry["player"])] += 1
+            else:
+                yield from _unjustified(engine, ledger, entry)
+    ledger.read = len(lines)
     vp = engine.state.data.get("vp", {})
     for player in engine.players:
         held = as_int(vp.get(player)) if isinstance(vp, dict) else 0
-        if held != logged[player]:
-            yield f"{player} has {held} VP but the log gave {logged[player]}"
+        if held != ledger.gained[player]:
+            yield f"{player} has {held} VP but the log gave {ledger.gained[player]}"
+
+
+def _unjustified(engine: Engine, ledger: _Ledger, entry: dict[str, Json]) -> Iterator[str]:
+    """Why the ``vp`` note ``entry`` is not what the rules give, if it is not."""
+    player, gained, reason = str(entry["player"]), as_int(entry["gained"]), str(entry["reason"])
+    ledger.gained[player] += gained
+    if (player, reason) in ledger.scored:
+        yield f"{player} scored {reason!r} twice"
+    ledger.scored.add((player, reason))
+    if reason.endswith(" knocked out"):
+        unit = reason.removesuffix(" knocked out")
+        due = points(engine, unit)
+        if engine.entity(unit).owner == player or not engine.prop(unit, "knocked_out"):
+            yield f"{player} scored {reason!r} for a character of theirs or still standing"
+    elif reason.endswith(("objective token", "objective tokens")):
+        due = OBJECTIVE_VP * ledger.claimed[player]
+        if reason.split()[0] != str(ledger.claimed[player]):
+            yield f"{player} scored {reason!r} but claimed {ledger.claimed[player]}"
+    else:
+        card = library().cards.get(reason)
+        due = getattr(card, "vp", 0) if card is not None and card.kind == "glory" else 0
+    if gained != due:
+        yield f"{player} scored {gained} VP for {reason!r}, the rules give {due}"
 
 
 def _kind(card_id: str) -> str | None:

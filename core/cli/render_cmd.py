@@ -1,9 +1,9 @@
 """``hexforge render``: pictures of maps, positions and cards, and HTML replays.
 
 ``render map NAME|SCENARIO --out F.svg|.png``, ``render card ID [--lang xx] --out
-F.svg|.png`` and ``render replay LOG --out F.html``. The drawing is the games' (hook
-``hexforge_renderers``); this command finds the renderer that knows the name, card or
-log and writes the file. Guide: docs/render.md.
+F.svg|.png`` and ``render replay LOG [--scenario S] [--set KEY=VALUE] --out F.html``.
+The drawing is the games' (hook ``hexforge_renderers``); this command finds the renderer
+that knows the name, card or log and writes the file. Guide: docs/render.md.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import cast
 
 import click
 
+from hexforge.core.cli.play_cmd import _options, game_runners
 from hexforge.core.cli.state import LANGUAGES, get_state
 from hexforge.core.engine.diagnostics import did_you_mean
 from hexforge.core.errors import HexforgeError
@@ -107,11 +108,21 @@ def card_picture(host: PluginHost, card_id: str, language: str) -> Svg:
     )
 
 
-def replay_page(host: PluginHost, log_path: Path) -> str:
-    """The HTML replay viewer for a game log (HF902, HF420, HF907 for bad logs)."""
+def replay_page(
+    host: PluginHost, log_path: Path, scenario: str | None = None, settings: Sequence[str] = ()
+) -> str:
+    """The HTML replay viewer for a game log (HF902, HF420, HF907 for bad logs), replayed
+    with the options the game was played with (``--set``; ``--scenario`` under the name the
+    game's runner reads it by, as for ``hexforge play``)."""
     log = read_log_file(log_path)
+    given = _options(settings)
+    runners = game_runners(host.manager)
     for renderer in renderers(host):
-        replay = renderer.replay(log)
+        options = dict(given)
+        key = getattr(runners.get(renderer.game), "scenario_option", None)
+        if scenario is not None and isinstance(key, str):
+            options[key] = scenario
+        replay = renderer.replay(log, options)
         if replay is not None:
             return replay_html(log, replay, title=f"{replay.game} replay: {log_path.name}")
     return replay_html(log, None, title=f"replay: {log_path.name}")
@@ -163,9 +174,14 @@ def render_card_command(card_id: str, language: str | None, out: Path) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The HTML file to write.",
 )
-def render_replay_command(log: Path, out: Path) -> None:
-    """Write one self-contained HTML page that steps through the game LOG."""
+@click.option("--scenario", help="The scenario or setup the game was played with.")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="A game option.")
+def render_replay_command(
+    log: Path, out: Path, scenario: str | None, settings: Sequence[str]
+) -> None:
+    """Write one self-contained HTML page that steps through the game LOG (played with
+    --scenario / --set as given to hexforge play)."""
     state = get_state()
     check_suffix(out, HTML_SUFFIXES)
-    out.write_text(replay_page(state.plugins, log), encoding="utf-8")
+    out.write_text(replay_page(state.plugins, log, scenario, settings), encoding="utf-8")
     state.out.print(f"wrote {out}", highlight=False, markup=False)

@@ -8,7 +8,7 @@ things that are not its game's, so the command asks every installed renderer in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from hexforge.core.engine import Engine
@@ -44,7 +44,9 @@ class GameRenderer(Protocol):
         """A card preview in ``language`` (``en``, ``pl``, ``de``, ``fr``); None if not ours."""
         ...
 
-    def replay(self, log: GameLogFile) -> Replay | None:
+    def replay(self, log: GameLogFile, options: Mapping[str, str] | None = None) -> Replay | None:
         """The board picture and score after every entry of ``log``; None if not this game's
-        log. Raises HF907 when replaying does not reproduce the log."""
+        log. ``options`` are what the game was played with, as ``hexforge play --set`` and
+        ``--scenario`` gave them (the log does not record them). Raises HF907 when replaying
+        does not reproduce the log."""
         ...

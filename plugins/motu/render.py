@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from hexforge.core.engine import Engine, ScriptedAgent, replay_answers
-from hexforge.core.errors import HexforgeError
+from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.hexgrid import Direction, Hex, column_letters, format_coord, from_offset
 from hexforge.core.packs.models import Card
 from hexforge.core.render import (
@@ -48,6 +48,7 @@ from hexforge.core.render import (
     palette,
     points,
 )
+from hexforge.core.render.codes import REPLAY_DIVERGED
 from hexforge.plugins.markers import hookimpl
 from hexforge.plugins.motu.terms import FALLBACK, count, language, plural, term
 from hexforge.plugins.motu.textwidth import text_width
@@ -55,6 +56,7 @@ from hexforge.plugins.motu.textwidth import text_width
 if TYPE_CHECKING:
     from hexforge.plugins.motu.battlefield import Map
     from hexforge.plugins.motu.cards import Skill, Weapon
+    from hexforge.plugins.motu.setups import GameSetup
 
 # The rules modules (battlefield, cards, library, the effect language) are imported where
 # they are used: this module is a plugin every ``hexforge`` command loads, and most
@@ -469,13 +471,12 @@ def _pieces(engine: Engine) -> Svg:
     return position_svg(engine, Layer.PIECES)
 
 
-def replay_setup(log: GameLogFile, setup: str) -> Replay:
-    """Replay ``log`` as a game of the shipped ``setup``, recording every step's picture."""
+def replay_setup(log: GameLogFile, setup: GameSetup) -> Replay:
+    """Replay ``log`` as a game of ``setup``, recording every step's picture."""
     from hexforge.plugins.motu.rounds import new_game, play_game
-    from hexforge.plugins.motu.setups import shipped_setup
 
     agent = ScriptedAgent(replay_answers(log.lines))
-    engine = new_game(shipped_setup(setup), log.seed, {p: agent for p in SIDES})
+    engine = new_game(setup, log.seed, {p: agent for p in SIDES})
     recorder = FrameRecorder(engine, position_key, _pieces, _vp)
     recorder.attach()
     try:
@@ -891,23 +892,34 @@ class MotuRenderer:
         card = library().cards.get(card_id)
         return None if card is None else card_svg(card, language)
 
-    def replay(self, log: GameLogFile) -> Replay | None:
-        """A whole game's log (``hexforge play --game motu``): replayed from each shipped
-        setup in turn (the log does not name it) until one reproduces it; HF907 if none."""
+    def replay(self, log: GameLogFile, options: Mapping[str, str] | None = None) -> Replay | None:
+        """A whole game's log (``hexforge play --game motu``), replayed from the setup option
+        (a shipped setup's name or a setup file, as ``hexforge play --set setup=``) or, as
+        the log does not name it, from each shipped setup in turn until one reproduces it;
+        HF907 if none does."""
         if log.players != list(SIDES) or not any(e.get("type") == "round" for e in log.entries):
             return None
         from hexforge.plugins.motu import CONTENT
+        from hexforge.plugins.motu.play import chosen_setup
 
+        chosen = (options or {}).get("setup")
+        if chosen is not None:
+            return replay_setup(log, chosen_setup(chosen))
         names = sorted(p.stem for p in (CONTENT / "setups").glob("*.yaml"))
         names.sort(key=lambda n: n != "first-game")
-        failure: HexforgeError | None = None
+        failures: list[HexforgeError] = []
         for name in names:
             try:
-                return replay_setup(log, name)
+                return replay_setup(log, chosen_setup(name))
             except HexforgeError as error:
-                failure = error
-        assert failure is not None
-        raise failure
+                failures.append(error)
+        untried = Diagnostic(
+            REPLAY_DIVERGED,
+            f"the log replays from none of the shipped setups ({', '.join(names)})",
+            hint="a game of a setup file (an expansion's, say) replays with --scenario PATH "
+            "or --set setup=PATH, as it was played",
+        )
+        raise HexforgeError(*failures[0].diagnostics, untried)
 
 
 @hookimpl

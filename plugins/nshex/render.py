@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from hexforge.core.engine import Engine, ScriptedAgent, replay_answers
 from hexforge.core.hexgrid import Hex, format_coord
@@ -400,7 +400,8 @@ class NshexRenderer:
             return None
         return card_svg(card, language)
 
-    def replay(self, log: GameLogFile) -> Replay | None:
+    def replay(self, log: GameLogFile, options: Mapping[str, str] | None = None) -> Replay | None:
+        """The armies are the log's players, so no option is needed."""
         from hexforge.plugins.nshex.game import new_game, play_game
 
         if not any(entry.get("type") == GAME for entry in log.entries):

@@ -123,3 +123,30 @@ def test_a_scenario_of_a_game_nobody_draws_is_a_coded_error() -> None:
     with pytest.raises(HexforgeError) as caught:
         renderer_for_game([MotuRenderer()], "chess")
     assert caught.value.code == "HF904" and "motu" in (caught.value.diagnostics[0].hint or "")
+
+
+def test_a_game_of_a_setup_file_replays_with_the_setup_it_was_played_with(
+    tmp_path: Path,
+) -> None:
+    """An expansion's game (``hexforge play --set setup=PATH``): the log does not name its
+    setup, so ``render replay`` takes it as ``play`` did; without it HF907 says so."""
+    from hexforge.plugins.motu import CONTENT
+
+    setup = tmp_path / "skirmish.yaml"
+    first = (CONTENT / "setups" / "first-game.yaml").read_text(encoding="utf-8")
+    moved = first.replace("at: O2, facing: S", "at: G3, facing: SE")
+    assert moved != first
+    setup.write_text(moved.replace("name: first-game", "name: skirmish"), encoding="utf-8")
+    log = tmp_path / "game.jsonl"
+    played = run("play", "-q", "--p1", "random", "--p2", "random", "--seed", "5",
+                 "--set", f"setup={setup}", "--log", str(log))  # fmt: skip
+    assert played.exit_code == 0, played.output
+    out = tmp_path / "game.html"
+    missing = run("render", "replay", str(log), "--out", str(out))
+    assert missing.exit_code != 0 and "HF907" in missing.output
+    assert "--set setup=PATH" in missing.output and not out.exists()
+    for option in (("--set", f"setup={setup}"), ("--scenario", str(setup))):
+        result = run("render", "replay", str(log), *option, "--out", str(out))
+        assert result.exit_code == 0, result.output
+        first_board = out.read_text(encoding="utf-8").split('class="replay-board"', 2)[1]
+        assert 'data-id="he-man" data-coord="G3"' in first_board

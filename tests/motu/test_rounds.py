@@ -145,6 +145,44 @@ def test_preparation_discards_then_draws_back_to_five() -> None:
     assert len(pile(engine, "glory", "masters")) == 2  # no new glory cards
 
 
+def test_preparation_is_skipped_in_the_first_round() -> None:
+    """rulebook §Preparation Phase: hands were drawn at setup, so round 1 has no
+    preparation; from round 2 on each player may discard and draws back to five."""
+    from hexforge.plugins.motu.rounds import play_round
+
+    engine = _game(lambda d, e: "pass" if d.kind == "select_card" else _ending(d, e))
+    decisions = _notes(engine, "decision")  # the setup's (first player)
+
+    def kinds_of_round() -> list[str]:
+        before = len(decisions)
+        decisions[:] = _notes(engine, "decision")
+        return [str(d["kind"]) for d in decisions[before:]]
+
+    play_round(engine)
+    assert "discard" not in kinds_of_round()
+    play_round(engine)
+    assert kinds_of_round()[:2] == ["discard", "discard"]  # each player, first player first
+
+
+def test_after_a_pass_the_opponent_goes_on_alone_until_they_pass() -> None:
+    """rulebook §End Activation (passing): a player who passes activates no more this round,
+    the opponent goes on selecting cards and activating characters; with no ready
+    character left that player passes too and the phase ends."""
+
+    def policy(decision: Decision, engine: Engine) -> Json | None:
+        if decision.kind == "select_card" and decision.player == "evil":
+            return "pass"
+        return _ending(decision, engine)
+
+    engine = _game(policy)
+    activation_phase(engine)
+    asked = [(d["player"], d["kind"]) for d in _notes(engine, "decision")]
+    assert asked.count(("evil", "select_card")) == 1
+    assert [a["player"] for a in _notes(engine, "activate")] == ["masters"] * 3
+    passes = [(p["player"], p["forced"]) for p in _notes(engine, "pass")]
+    assert passes == [("evil", False), ("masters", True)]
+
+
 def test_activation_puts_the_cards_on_the_character_and_keeps_mana() -> None:
     """rulebook §Resolve Card, §End Activation: AP and mana from the card; played cards go
     onto the character (it is no longer ready); unspent AP are lost, mana stays."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import sysconfig
@@ -111,6 +112,21 @@ def test_installed_script_runs_in_a_subprocess() -> None:
     bogus = subprocess.run([exe, "--bogus"], capture_output=True, text=True, check=False)
     assert bogus.returncode == 2 and "No such option" in bogus.stderr
     assert "Traceback" not in bogus.stderr
+
+
+def test_a_closed_pipe_is_not_an_internal_error() -> None:
+    """``hexforge validate --format json | head -1``: the reader leaving is no bug to report."""
+    exe = str(Path(sysconfig.get_path("scripts")) / "hexforge")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [exe, "validate", "--help"], stdout=write_end, stderr=subprocess.PIPE, check=False
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1
+    assert done.stderr == b""
 
 
 def test_module_entry_point_matches_script() -> None:

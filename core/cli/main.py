@@ -96,6 +96,10 @@ class HexforgeGroup(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except BrokenPipeError:
+            # The reader went away (``| head``): not a bug; Click silences the streams and
+            # exits 1, as rich's Console already does for the text output.
+            raise
         except HexforgeError as error:
             render_text(error.diagnostics, Console(stderr=True))
             raise click.exceptions.Exit(error.exit_code) from error

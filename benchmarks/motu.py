@@ -19,6 +19,7 @@ from hexforge.core.engine import RandomAgent
 from hexforge.plugins.motu.rounds import new_game, play_game
 from hexforge.plugins.motu.setups import shipped_setup
 from tests.motu.random_games import play_checked
+from tests.plugged import LIB, MOTU
 
 
 def main() -> None:
@@ -32,7 +33,7 @@ def main() -> None:
     start = time.perf_counter()
     for seed in range(games):
         agents = {"masters": RandomAgent(seed * 7 + 1), "evil": RandomAgent(seed * 7 + 2)}
-        play_game(new_game(shipped_setup("first-game"), seed, agents))
+        play_game(new_game(MOTU, shipped_setup("first-game", LIB), seed, agents))
     plain = time.perf_counter() - start
     print(f"{games} games with invariant checks: {checked:.2f} s ({games / checked:.1f} games/s)")
     print(f"  {decisions} decisions and {events} events checked")

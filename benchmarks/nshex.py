@@ -18,6 +18,7 @@ from hexforge.core.engine import RandomAgent
 from hexforge.plugins.nshex.game import new_game, play_game
 from hexforge.plugins.nshex.play import players_for
 from tests.nshex.random_games import PAIRINGS, play_checked
+from tests.plugged import NSHEX
 
 
 def main() -> None:
@@ -31,7 +32,7 @@ def main() -> None:
         armies = PAIRINGS[seed % len(PAIRINGS)]
         players = players_for(armies)
         agents = {p: RandomAgent(seed * 7 + i) for i, p in enumerate(players)}
-        play_game(new_game(dict(zip(players, armies, strict=True)), seed, agents))
+        play_game(new_game(NSHEX, dict(zip(players, armies, strict=True)), seed, agents))
     plain = time.perf_counter() - start
     print(f"{games} games with invariant checks: {checked:.2f} s ({games / checked:.1f} games/s)")
     print(f"  {decisions} agent decisions checked ({decisions / checked:.0f}/s)")

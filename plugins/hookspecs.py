@@ -17,11 +17,12 @@ from hexforge.plugins.markers import hookspec
 
 if TYPE_CHECKING:
     from hexforge.core.agents import AgentSpec
-    from hexforge.core.cli.play_cmd import GameRunner
+    from hexforge.core.play import GameRunner
     from hexforge.core.render.renderer import GameRenderer
     from hexforge.core.scenarios.driver import ScenarioDriver
     from hexforge.core.simulate.invariants import Invariant
     from hexforge.dsl.vocabulary import Vocabulary
+    from hexforge.plugins.manager import PluginHost
 
 
 @hookspec
@@ -64,8 +65,9 @@ def hexforge_content_packs() -> list[Path]:
 
 
 @hookspec
-def hexforge_scenario_drivers() -> list[ScenarioDriver]:
-    """Return the scenario drivers of this plugin's games (one per game id).
+def hexforge_scenario_drivers(host: PluginHost) -> list[ScenarioDriver]:
+    """Return the scenario drivers of this plugin's games (one per game id), serving the
+    plugins of ``host`` (their cards; an implementation may leave the argument out).
 
     A driver turns a scenario file's ``setup:``, actions and expectations into calls on
     the game (docs/scenarios.md, "Writing a driver").
@@ -74,9 +76,10 @@ def hexforge_scenario_drivers() -> list[ScenarioDriver]:
 
 
 @hookspec
-def hexforge_game_runners() -> list[GameRunner]:
+def hexforge_game_runners(host: PluginHost) -> list[GameRunner]:
     """Return the runners of this plugin's games: how ``hexforge play`` plays a whole game
-    with given agents and seed (``hexforge.core.cli.play_cmd.GameRunner``)."""
+    with given agents and seed (``hexforge.core.play.GameRunner``), with the cards of the
+    plugins of ``host`` (an implementation may leave the argument out)."""
     raise NotImplementedError
 
 
@@ -97,8 +100,9 @@ def hexforge_invariants() -> list[Invariant]:
 
 
 @hookspec
-def hexforge_renderers() -> list[GameRenderer]:
+def hexforge_renderers(host: PluginHost) -> list[GameRenderer]:
     """Return the renderers of this plugin's games: how ``hexforge render`` draws their
     maps, positions and cards and records replay pictures
-    (``hexforge.core.render.GameRenderer``, docs/render.md)."""
+    (``hexforge.core.render.GameRenderer``, docs/render.md), with the cards of the plugins
+    of ``host`` (an implementation may leave the argument out)."""
     raise NotImplementedError

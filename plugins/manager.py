@@ -229,3 +229,34 @@ def load_plugins(
     except pluggy.PluginValidationError as exc:  # a hook added by hand after registration
         raise HexforgeError.single(codes.PLUGIN_UNKNOWN_HOOK, str(exc)) from exc
     return host
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class PluginSet:
+    """A host, equal to every host with the same plugin objects under the same names: what
+    a game builds from the plugins (its card library, its compiled ruleset) is cached by
+    this key, so it is built once per set of plugins, not once per command or game."""
+
+    host: PluginHost
+    key: tuple[tuple[str, object], ...]
+
+    @classmethod
+    def of(cls, host: PluginHost) -> PluginSet:
+        names = host.manager.list_name_plugin()
+        return cls(host, tuple((name, _identity(plugin)) for name, plugin in names))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PluginSet) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+def _identity(plugin: object) -> object:
+    """The plugin itself when hashable (modules, frozen dataclasses: equal means the same
+    plugin), else its id - not reused while the cached entry keeps its host alive."""
+    try:
+        hash(plugin)
+    except TypeError:
+        return id(plugin)
+    return plugin

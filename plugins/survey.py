@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hexforge.core.codes import PLUGIN_HOOK_FAILED
-from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.errors import Diagnostic
 from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.hookcalls import each_item, hook_failed
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.plugin_codes import REGISTRATION_CONFLICT
 
@@ -68,13 +68,8 @@ def survey(host: PluginHost) -> Survey:
     hooks = host.manager.hook
 
     def each(hook: Any, store: Callable[[Registrations, Any], None]) -> None:
-        for impl in hook.get_hookimpls():
-            found = result.by_plugin.setdefault(impl.plugin_name, Registrations())
-            try:
-                for item in impl.function():
-                    store(found, item)
-            except Exception as exc:  # one broken plugin must not hide the others
-                result.problems.append(_failed(impl.plugin_name, impl.function.__name__, exc))
+        for item in each_item(hook, result.problems, host=host):
+            store(result.by_plugin.setdefault(item.plugin, Registrations()), item.result)
 
     each(hooks.hexforge_games, lambda r, g: r.games.append(g.id))
     each(hooks.hexforge_game_declarations, lambda r, p: r.declarations.append(str(p)))
@@ -146,7 +141,7 @@ def _vocabulary(host: PluginHost, game: str, result: Survey) -> None:
         try:
             impl.function(game=game, vocabulary=vocabulary)
         except Exception as exc:  # named; the later plugins' words are still listed
-            result.problems.append(_failed(impl.plugin_name, "hexforge_dsl_vocabulary", exc))
+            result.problems.append(hook_failed(impl.plugin_name, "hexforge_dsl_vocabulary", exc))
             continue
         after = _snapshot(vocabulary)
         found = result.by_plugin.setdefault(impl.plugin_name, Registrations())
@@ -171,17 +166,6 @@ def _conflict(game: str, family: str, word: str, first: str, second: str) -> Dia
         f"for game {game!r}",
         hint="install order must not decide which one a card gets: rename one of them, "
         "or uninstall one plugin",
-    )
-
-
-def _failed(plugin: str, hook: str, exc: BaseException) -> Diagnostic:
-    if isinstance(exc, HexforgeError):
-        message = exc.diagnostics[0].message
-        return Diagnostic(PLUGIN_HOOK_FAILED, f"plugin {plugin!r} failed in {hook}: {message}")
-    return Diagnostic(
-        PLUGIN_HOOK_FAILED,
-        f"plugin {plugin!r} failed in {hook}: {type(exc).__name__}: {exc}",
-        hint="report it to the plugin's authors",
     )
 
 

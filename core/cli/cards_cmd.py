@@ -15,9 +15,9 @@ import click
 from rich.table import Table
 
 from hexforge.core.cli.state import LANGUAGES, get_state
-from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.packs.models import Card, Localised, Provenance
 from hexforge.core.packs.validate import compile_packs
+from hexforge.plugins.catalogue import catalogue_from_host
 
 HEADERS: dict[str, tuple[str, str, str, str, str]] = {
     "en": ("id", "kind", "name", "cost", "provenance"),

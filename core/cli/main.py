@@ -17,7 +17,6 @@ from rich.console import Console
 from hexforge.core import codes
 from hexforge.core.cli.cards_cmd import cards_command
 from hexforge.core.cli.new_cmd import new_command
-from hexforge.core.cli.pack_option import PLUGIN_NAME, pack_folders
 from hexforge.core.cli.play_cmd import play_command, replay_command
 from hexforge.core.cli.plugins_cmd import plugins_command
 from hexforge.core.cli.render_cmd import render_command
@@ -29,6 +28,7 @@ from hexforge.core.cli.validate_cmd import validate_command
 from hexforge.core.errors import ExitCode, HexforgeError
 from hexforge.core.report import render_text
 from hexforge.plugins.manager import PluginHost, PluginSelection, load_plugins
+from hexforge.plugins.pack_folders import PLUGIN_NAME, pack_folders
 
 BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
     plugins_command,

@@ -16,13 +16,13 @@ import click
 from rich.table import Table
 
 from hexforge.core.cli.state import get_state
-from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.errors import Diagnostic, ExitCode
 from hexforge.core.packs import codes as pack_codes
 from hexforge.core.packs.catalogue import Catalogue
 from hexforge.core.packs.crosscheck import cross_check
 from hexforge.core.packs.validate import compile_packs
 from hexforge.core.report import render_text
+from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.survey import Registrations, names, survey
 
 VERBOSE_ROWS = (

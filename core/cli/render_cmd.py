@@ -14,10 +14,11 @@ from typing import cast
 
 import click
 
-from hexforge.core.cli.play_cmd import _options, game_runners
+from hexforge.core.cli.play_cmd import parse_settings
 from hexforge.core.cli.state import LANGUAGES, get_state
 from hexforge.core.engine.diagnostics import did_you_mean
-from hexforge.core.errors import HexforgeError
+from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.play import Runtime
 from hexforge.core.render import (
     GameRenderer,
     Svg,
@@ -28,6 +29,8 @@ from hexforge.core.render import (
 )
 from hexforge.core.render.codes import NO_RENDERER, UNKNOWN_CARD, UNKNOWN_LANGUAGE, UNKNOWN_MAP
 from hexforge.core.render.output import PICTURE_SUFFIXES
+from hexforge.core.report import render_text
+from hexforge.plugins.hookcalls import each_item
 from hexforge.plugins.manager import PluginHost
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -35,9 +38,14 @@ HTML_SUFFIXES = (".html", ".htm")
 
 
 def renderers(host: PluginHost) -> list[GameRenderer]:
-    """Every installed game's renderer, in plugin registration order."""
-    found = host.manager.hook.hexforge_renderers()
-    return [r for provided in found for r in cast(list[GameRenderer], provided)]
+    """Every installed game's renderer, in plugin registration order; a plugin whose
+    hook fails is reported on stderr (HF603) and the others still draw."""
+    problems: list[Diagnostic] = []
+    hook = host.manager.hook.hexforge_renderers
+    found = [cast(GameRenderer, item.result) for item in each_item(hook, problems, host=host)]
+    if problems:
+        render_text(problems, get_state().err)
+    return found
 
 
 def map_picture(host: PluginHost, name: str) -> Svg:
@@ -115,8 +123,8 @@ def replay_page(
     with the options the game was played with (``--set``; ``--scenario`` under the name the
     game's runner reads it by, as for ``hexforge play``)."""
     log = read_log_file(log_path)
-    given = _options(settings)
-    runners = game_runners(host.manager)
+    given = parse_settings(settings)
+    runners = Runtime(host).runners
     for renderer in renderers(host):
         options = dict(given)
         key = getattr(runners.get(renderer.game), "scenario_option", None)

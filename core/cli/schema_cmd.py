@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from hexforge.core.cli.state import get_state
-from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.packs.schema import schemas
 from hexforge.core.scenarios.drivers import drivers_from_host
 from hexforge.core.scenarios.schema import scenario_schemas
+from hexforge.plugins.catalogue import catalogue_from_host
 
 
 @click.command("schema")

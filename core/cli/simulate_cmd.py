@@ -10,9 +10,10 @@ import click
 import pluggy
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from hexforge.core.agents import agent_specs, make_agent
-from hexforge.core.cli.play_cmd import _options, cli_runner, game_options
+from hexforge.core.agents import make_agent
+from hexforge.core.cli.play_cmd import cli_runner, game_options, parse_settings
 from hexforge.core.cli.state import get_state
+from hexforge.core.play import Runtime
 from hexforge.core.simulate import jobs_for, summarise, wilson
 from hexforge.core.simulate.backends import Backend, run_jobs
 from hexforge.core.simulate.invariants import invariants_for
@@ -63,9 +64,10 @@ def simulate_command(
     """Play many games between two agents and report win rates and card statistics."""
     state = get_state()
     manager = state.plugins.manager
-    runner = cli_runner(manager, game_id)
+    runtime = Runtime(state.plugins)
+    runner = cli_runner(runtime, game_id)
     options = game_options(runner, scenario, settings)
-    specs = agent_specs(manager, game_id)
+    specs = runtime.agents(game_id)
     for name in (p1, p2):
         make_agent(specs, name, 0)  # HF050 before any game starts
     jobs = jobs_for(game_id, games, seed, [p1, p2], options, check)
@@ -123,7 +125,7 @@ def simulate_command(
             "seed": seed,
             "p1": p1,
             "p2": p2,
-            **dict(sorted(_options(settings).items())),
+            **dict(sorted(parse_settings(settings).items())),
         }
         if scenario:
             settings_json["scenario"] = scenario

@@ -29,14 +29,3 @@ def get_state() -> AppState:
     if state is None:  # only when a command is invoked outside the hexforge group
         raise click.UsageError("this command must run under the 'hexforge' group")
     return state
-
-
-def running_host() -> PluginHost | None:
-    """The plugins of the ``hexforge`` command running in this thread, or None outside one.
-
-    Game code that is not handed a host (motu's card library) asks here, so a command's
-    ``--plugins``, ``--no-plugins`` and ``--pack`` govern it as they govern the command.
-    """
-    ctx = click.get_current_context(silent=True)
-    state = None if ctx is None else ctx.find_object(AppState)
-    return None if state is None else state.plugins

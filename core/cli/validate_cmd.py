@@ -10,9 +10,7 @@ Exit codes: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2 
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
 from typing import TypeVar
@@ -20,16 +18,13 @@ from typing import TypeVar
 import click
 from rich.console import Console
 
-from hexforge.core import codes as core_codes
-from hexforge.core.cli.pack_option import PLUGIN_NAME, PackFolders
 from hexforge.core.cli.state import get_state
 from hexforge.core.codes import catalogue as code_catalogue
-from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
+from hexforge.core.errors import Diagnostic, ExitCode
 from hexforge.core.packs.cache import PackCache
-from hexforge.core.packs.catalogue import CardKind, Catalogue, build_catalogue
 from hexforge.core.packs.validate import ValidationReport, validate
 from hexforge.core.report import render_github, render_json, render_sarif, render_text
-from hexforge.dsl.vocabulary import Vocabulary, vocabulary_for
+from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.survey import survey
 
@@ -38,77 +33,6 @@ MACHINE_FORMATS = ("json", "sarif")
 """Formats read by programs: the plugins' load problems also go to stderr for people.
 (In the others the report itself shows them; the group does not print them for validate.)"""
 T = TypeVar("T")
-
-
-def catalogue_from_host(host: PluginHost) -> Catalogue:
-    """Games, kinds, tiers, packs and (on demand) vocabularies from the loaded plugins.
-
-    Problems found later, while a game's vocabulary is built for the first effect text,
-    are appended to the catalogue's ``late_problems`` list. A ``--pack`` folder stands in
-    for an installed pack with its id (:meth:`PackFolders.stand_in`).
-    """
-    problems: list[Diagnostic] = []
-    hooks = host.manager.hook
-    declarations: list[Path] = _each(hooks.hexforge_game_declarations, problems)
-    kinds: list[CardKind] = _each(hooks.hexforge_card_kinds, problems)
-    packs: list[Path] = _each(hooks.hexforge_content_packs, problems)
-    given = host.manager.get_plugin(PLUGIN_NAME)
-    if isinstance(given, PackFolders):
-        packs = given.stand_in(packs)
-    games = [game.id for game in host.games()]
-    late: list[Diagnostic] = []
-    catalogue = build_catalogue(
-        games, declarations, kinds, packs, _vocabularies(host, late), _code_stamp(host)
-    )
-    return replace(catalogue, problems=(*problems, *catalogue.problems), late_problems=late)
-
-
-def _code_stamp(host: PluginHost) -> str:
-    """Size and mtime of every plugin's source files, so cached results follow code edits."""
-    stamps = []
-    for record in host.plugins:
-        where = getattr(sys.modules.get(record.module), "__file__", None)
-        if where is None:
-            continue
-        path = Path(where)
-        sources = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
-        for source in sources:
-            stat = source.stat()
-            stamps.append(f"{source}:{stat.st_size}:{stat.st_mtime_ns}")
-    return "\n".join(stamps)
-
-
-def _each(hook: object, problems: list[Diagnostic]) -> list[T]:
-    """Call every implementation of ``hook`` on its own, so one failing plugin is named."""
-    found: list[T] = []
-    for impl in hook.get_hookimpls():  # type: ignore[attr-defined]
-        try:
-            found.extend(impl.function())
-        except Exception as exc:  # a plugin's bug must not hide the others' content
-            problems.append(
-                Diagnostic(
-                    core_codes.PLUGIN_HOOK_FAILED,
-                    f"plugin {impl.plugin_name!r} failed in {impl.function.__name__}: "
-                    f"{type(exc).__name__}: {exc}",
-                    hint="report it to the plugin's authors",
-                )
-            )
-    return found
-
-
-def _vocabularies(
-    host: PluginHost, problems: list[Diagnostic]
-) -> Callable[[str], Vocabulary | None]:
-    """Per game, the DSL vocabulary effect texts are checked against."""
-
-    def vocabulary(game: str) -> Vocabulary | None:
-        try:
-            return vocabulary_for(host, game)
-        except HexforgeError as error:
-            problems.extend(error.diagnostics)
-            return None
-
-    return vocabulary
 
 
 def plugin_problems(host: PluginHost) -> list[Diagnostic]:

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from hexforge.core.cli.main import make_cli
-from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.docgen import pages
 from hexforge.core.docgen.dslref import entries
 from hexforge.core.packs.schema import schemas
@@ -17,6 +16,7 @@ from hexforge.core.scenarios.drivers import drivers_from_host
 from hexforge.core.scenarios.schema import scenario_schemas
 from hexforge.dsl.vocabulary import vocabulary_for
 from hexforge.plugins import hookspecs
+from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.manager import PluginHost, PluginSelection, load_plugins
 
 REFERENCE = "reference"

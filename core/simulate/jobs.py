@@ -7,20 +7,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from hexforge.core.agents import agent_specs
 from hexforge.core.agents.codes import INVARIANT_BROKEN
-from hexforge.core.cli.play_cmd import (
-    GameRunner,
-    PlayedGame,
-    first_difference,
-    game_runners,
-    runner_of,
-    seat_agents,
-)
 from hexforge.core.engine import Engine, Json, ScriptedAgent
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.engine.log import replay_answers
 from hexforge.core.errors import HexforgeError
+from hexforge.core.play import GameRunner, PlayedGame, Runtime, first_difference
 from hexforge.core.simulate.invariants import InvariantChecker, invariants_for, reproduce_hint
 from hexforge.plugins.manager import PluginHost, load_plugins
 
@@ -81,42 +73,45 @@ def jobs_for(
     ]
 
 
-_HOST: list[PluginHost] = []
-"""The plugins jobs run with: those of the command that started them (forked workers
-inherit them), else loaded once per process (spawned workers, Ray)."""
+_RUNTIME: list[Runtime] = []
+"""The runtime jobs run with: that of the command's plugins that started them (forked
+workers inherit it), else the installed plugins', loaded once per process (spawned
+workers, Ray)."""
 
 
 @contextmanager
 def using_plugins(host: PluginHost | None) -> Iterator[None]:
     """Run the jobs started inside with ``host``'s plugins (in this process and in workers
     forked meanwhile); None keeps the plugins loaded from the installed entry points."""
-    previous = list(_HOST)
+    previous = list(_RUNTIME)
     if host is not None:
-        _HOST[:] = [host]
+        _RUNTIME[:] = [Runtime(host)]
     try:
         yield
     finally:
-        _HOST[:] = previous
+        _RUNTIME[:] = previous
 
 
-def _host() -> PluginHost:
-    if not _HOST:
-        _HOST.append(load_plugins())
-    return _HOST[0]
+def _runtime() -> Runtime:
+    if not _RUNTIME:
+        _RUNTIME.append(Runtime(load_plugins()))
+    return _RUNTIME[0]
 
 
 def run_job(job: GameJob) -> GameRecord:
     """Play the job's game (in any process: it loads the plugins itself). With
     ``job.check`` the game's invariants (hook ``hexforge_invariants``) are checked after
     every event and before every decision, the finished game by :func:`check_game`."""
-    manager = _host().manager
-    runner = runner_of(game_runners(manager), job.game)
+    runtime = _runtime()
+    runner = runtime.runner(job.game)
     options = dict(job.options)
     players = runner.players(options)
-    agents = seat_agents(agent_specs(manager, job.game), players, job.agents, job.seed)
+    agents = runtime.seat(job.game, players, job.agents, job.seed)
     if not job.check:
         return _record(runner, job, players, runner.play(job.seed, agents, options))
-    checker = InvariantChecker(invariants_for(manager, job.game), job.game, job.seed, _hint(job))
+    checker = InvariantChecker(
+        invariants_for(runtime.host.manager, job.game), job.game, job.seed, _hint(job)
+    )
     checked = {player: checker.agent(agent) for player, agent in agents.items()}
     played = runner.play(job.seed, checked, options)
     checker.end(played.engine)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from hexforge.core.agents import AgentSpec
 from hexforge.core.agents.human import terminal_human
@@ -34,7 +34,7 @@ from hexforge.plugins.motu.attacks import legal_targets, scope_changes, usable_w
 from hexforge.plugins.motu.board import as_int, board_map, coord, distance_inches, hex_of, on_board
 from hexforge.plugins.motu.cards import Fate, Glory, Weapon, WeaponType
 from hexforge.plugins.motu.dicetest import DONE, net_distribution, odds_of
-from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.library import Library, library_of
 from hexforge.plugins.motu.mana import mana
 from hexforge.plugins.motu.turns import hand
 from hexforge.plugins.motu.units import is_knocked_out
@@ -76,11 +76,11 @@ def _goal_distance(engine: Engine, player: str, here: Hex) -> int:
     return min((distance(here, f) for f in foes), default=0)
 
 
-def _card_value(card_id: str) -> float:
+def _card_value(lib: Library, card_id: str) -> float:
     """How much an activation with this card is worth: AP drive moves and attacks, mana
     pays for magic weapons and skills, initiative decides who acts first."""
     try:
-        card = library().card(card_id, "fate", "glory")
+        card = lib.card(card_id, "fate", "glory")
     except HexforgeError:  # an unknown card is merely unattractive
         return 0.0
     if isinstance(card, Fate):
@@ -192,14 +192,14 @@ _MISSION_SUCCESSES = re.compile(r"successes >= (\d+)")
 def missions_in_hand(engine: Engine, player: str) -> list[Mission]:
     """The side missions of the glory cards in ``player``'s hand that the heuristic knows
     how to meet (rulebook §Side Missions)."""
-    return missions_of(hand(engine, player))
+    return missions_of(library_of(engine), hand(engine, player))
 
 
-def missions_of(cards: list[str]) -> list[Mission]:
+def missions_of(lib: Library, cards: list[str]) -> list[Mission]:
     """The side missions among ``cards``: a knock-out, or ``successes >= N``."""
     found = []
     for card_id in cards:
-        card = library().cards.get(card_id)
+        card = lib.cards.get(card_id)
         if isinstance(card, Glory) and card.mission is not None:
             needs = _MISSION_SUCCESSES.search(card.mission)
             if needs is not None:
@@ -235,7 +235,7 @@ class MotuHeuristicAgent:
 
     def _select_card(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         cards = [o for o in options if o != PASS]
-        return max(cards, key=_card_value) if cards else PASS
+        return max(cards, key=partial(_card_value, library_of(engine))) if cards else PASS
 
     def _activate(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         return min(
@@ -248,7 +248,9 @@ class MotuHeuristicAgent:
         frame = current_acting(engine)
         card = str(decision.context.get("card"))
         if "mission" in options and frame is not None and frame.subject is not None:
-            mission = next((m for m in missions_of([card]) if m.card == card), None)
+            mission = next(
+                (m for m in missions_of(library_of(engine), [card]) if m.card == card), None
+            )
             unit = frame.subject
             outlooks = [_attack_forecast(engine, unit, o) for o in _attack_options(engine, unit)]
             if mission is not None and any(
@@ -334,7 +336,11 @@ class MotuHeuristicAgent:
         return options[0]
 
     def _discard(self, decision: Decision, engine: Engine, options: list[str]) -> str:
-        return "done" if "done" in options else min(options, key=_card_value)
+        return (
+            "done"
+            if "done" in options
+            else min(options, key=partial(_card_value, library_of(engine)))
+        )
 
 
 def _attack_options(engine: Engine, unit: str) -> list[str]:

@@ -38,7 +38,7 @@ from hexforge.plugins.motu.board import (
 )
 from hexforge.plugins.motu.cards import Weapon, WeaponType
 from hexforge.plugins.motu.dicetest import spend_focus
-from hexforge.plugins.motu.library import FISTS, library
+from hexforge.plugins.motu.library import FISTS, library_of
 from hexforge.plugins.motu.mana import check_mana, spend_mana
 from hexforge.plugins.motu.units import check_standing, is_knocked_out, weapons_of
 from hexforge.plugins.motu.wounds import settle_knockouts
@@ -60,7 +60,7 @@ def usable_weapons(engine: Engine, unit: str) -> list[Weapon]:
     """The equipped weapons, plus fists when no melee weapon is equipped (§Melee Attack)."""
     weapons = weapons_of(engine, unit)
     if not any(w.type is WeaponType.MELEE for w in weapons):
-        fists = library().card(FISTS, "weapon")
+        fists = library_of(engine).card(FISTS, "weapon")
         assert isinstance(fists, Weapon)
         weapons.append(fists)
     return weapons

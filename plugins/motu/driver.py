@@ -26,10 +26,10 @@ from hexforge.core.scenarios import (
     Kind,
     Observable,
     Param,
-    ScenarioDriver,
     SetupSource,
     hex_of,
 )
+from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.motu.acting import (
     acting_frame,
     action_cost,
@@ -61,7 +61,7 @@ from hexforge.plugins.motu.board import (
 )
 from hexforge.plugins.motu.cards import Character, Faction
 from hexforge.plugins.motu.dicetest import run_test
-from hexforge.plugins.motu.library import library, motu_ruleset
+from hexforge.plugins.motu.library import library_for, library_of, motu_rules
 from hexforge.plugins.motu.mana import gain_mana, spend_mana
 from hexforge.plugins.motu.moving import charge, push, switch, teleport, towards
 from hexforge.plugins.motu.rounds import agree_draw, clean_up, forfeit
@@ -526,16 +526,20 @@ class MotuGame:
 
 
 class MotuDriver:
-    """The motu :class:`~hexforge.core.scenarios.ScenarioDriver`."""
+    """The motu :class:`~hexforge.core.scenarios.ScenarioDriver` of one set of plugins
+    (their cards, compiled at the first scenario)."""
 
     game = GAME
     setup_model = MotuSetup
     actions: Sequence[ActionSpec] = ACTIONS
     observables: Sequence[Observable] = OBSERVABLES
 
+    def __init__(self, host: PluginHost) -> None:
+        self.host = host
+
     def setup(self, setup: BaseModel, where: SetupSource, seed: int, agent: Agent) -> MotuGame:
         assert isinstance(setup, MotuSetup)
-        engine = Engine.new(motu_ruleset(), seed, PLAYERS, {p: agent for p in PLAYERS})
+        engine = Engine.new(motu_rules(self.host), seed, PLAYERS, {p: agent for p in PLAYERS})
         if isinstance(setup.map, str):
             try:
                 from hexforge.plugins.motu.battlefield import named_map
@@ -568,7 +572,7 @@ class MotuDriver:
                 found = self._guard(
                     where,
                     ("hands", player, index),
-                    lambda c=card_id: library().card(_card_id(c), "fate", "glory"),
+                    lambda c=card_id: library_of(engine).card(_card_id(c), "fate", "glory"),
                 )
                 pile(engine, found.kind, player).append(found.id)
         for index, unit in enumerate(setup.units):
@@ -576,7 +580,8 @@ class MotuDriver:
         self._check_board(engine, where)
         for index, mark in enumerate(setup.marks):
             owner = next(
-                (u.id for u in setup.units if (u.side or self._faction(u)) == mark.side), None
+                (u.id for u in setup.units if (u.side or self._faction(engine, u)) == mark.side),
+                None,
             )
             if owner is None:
                 raise where.error(
@@ -593,8 +598,8 @@ class MotuDriver:
         return MotuGame(engine)
 
     @staticmethod
-    def _faction(unit: UnitSetup) -> str:
-        card = library().card(_card_id(unit.card), "character")
+    def _faction(engine: Engine, unit: UnitSetup) -> str:
+        card = library_of(engine).card(_card_id(unit.card), "character")
         assert isinstance(card, Character)
         return card.faction.value
 
@@ -610,7 +615,7 @@ class MotuDriver:
         at = ("units", index)
         if unit.id in engine.state.entities:
             raise where.error(WRONG_VALUE, f"two units are called '{unit.id}'", (*at, "id"))
-        side = unit.side or self._guard(where, (*at, "card"), lambda: self._faction(unit))
+        side = unit.side or self._guard(where, (*at, "card"), lambda: self._faction(engine, unit))
         self._guard(
             where,
             (*at, "card"),
@@ -631,7 +636,9 @@ class MotuDriver:
         for slot in ("buff", "debuff"):
             token = getattr(unit, slot)
             if token is not None:
-                self._guard(where, (*at, slot), lambda t=token, k=slot: library().token(t, k))
+                self._guard(
+                    where, (*at, slot), lambda t=token, k=slot: library_of(engine).token(t, k)
+                )
                 give_token(engine, unit.id, token)
 
     def _check_board(self, engine: Engine, where: SetupSource) -> None:
@@ -663,7 +670,7 @@ class MotuDriver:
         )
 
     def cards(self) -> Sequence[str]:
-        return sorted(library().cards)
+        return sorted(library_for(self.host).cards)
 
 
 def _hex_arg(value: object) -> Hex | None:
@@ -673,6 +680,3 @@ def _hex_arg(value: object) -> Hex | None:
 
 def _card_id(name: str) -> str:
     return name if "/" in name else f"{GAME}/{name}"
-
-
-DRIVER: ScenarioDriver = MotuDriver()

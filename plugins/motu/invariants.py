@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from hexforge.core.engine import Engine, Json
 from hexforge.core.simulate.invariants import Invariant, Moment
 from hexforge.plugins.motu.board import as_int, location, on_board
-from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.library import library_of
 from hexforge.plugins.motu.rounds import OBJECTIVE_VP
 from hexforge.plugins.motu.turns import pile
 from hexforge.plugins.motu.units import points
@@ -39,7 +39,7 @@ def one_buff_one_debuff(engine: Engine, moment: Moment) -> Iterator[str]:
             attached = {
                 a.effect.split("#")[0]
                 for a in engine.attachments(unit)
-                if _kind(a.effect.split("#")[0]) == slot
+                if _kind(engine, a.effect.split("#")[0]) == slot
             }
             held = engine.prop(unit, slot)
             if len(attached) > 1:
@@ -134,14 +134,14 @@ def _unjustified(engine: Engine, ledger: _Ledger, entry: dict[str, Json]) -> Ite
         if reason.split()[0] != str(ledger.claimed[player]):
             yield f"{player} scored {reason!r} but claimed {ledger.claimed[player]}"
     else:
-        card = library().cards.get(reason)
+        card = library_of(engine).cards.get(reason)
         due = getattr(card, "vp", 0) if card is not None and card.kind == "glory" else 0
     if gained != due:
         yield f"{player} scored {gained} VP for {reason!r}, the rules give {due}"
 
 
-def _kind(card_id: str) -> str | None:
-    card = library().cards.get(card_id)
+def _kind(engine: Engine, card_id: str) -> str | None:
+    card = library_of(engine).cards.get(card_id)
     return None if card is None else card.kind
 
 

@@ -2,9 +2,9 @@
 
 Cards are loaded through the same pack compiler ``hexforge validate`` uses (so a card the
 validator accepts is exactly what the game plays), then every effect text is compiled
-under a stable key (docs/motu.md, "Effect keys"). Both are built once per set of plugins:
-those of the running ``hexforge`` command (so ``--plugins``, ``--no-plugins`` and
-``--pack`` apply), or outside a command those the process loads by default.
+under a stable key (docs/motu.md, "Effect keys"). Both are built once per set of plugins
+and travel with the game: a :class:`MotuRuleset` carries its library, so game code reads
+the cards of the engine it is handed (:func:`library_of`) - there is no process-wide one.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from hexforge.core.cli.state import running_host
 from hexforge.core.engine import (
+    Engine,
     Ruleset,
     context_player_orders,
     prop_base,
@@ -30,8 +30,9 @@ from hexforge.core.packs.models import Card
 from hexforge.core.packs.validate import compile_packs
 from hexforge.core.rules import ONCE_PER_TRIGGER, CompiledEffect, Source, Tier
 from hexforge.dsl.api import compile_text
-from hexforge.dsl.vocabulary import Vocabulary, vocabulary_for
-from hexforge.plugins.manager import PluginHost, load_plugins
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.catalogue import catalogue_from_host, vocabulary_for
+from hexforge.plugins.manager import PluginHost, PluginSet
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.cards import GAME, Fate, Glory, Item, Skill, Token, Weapon
 from hexforge.plugins.motu.cards import Character as CharacterCard
@@ -41,9 +42,10 @@ FISTS = "motu/fists"
 """The rulebook's fists: a melee attack with base strength, 1 success = 1 wound."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class Library:
-    """Every motu card by id, and the rule tier of each kind."""
+    """Every motu card by id, and the rule tier of each kind (equal only to itself, so
+    what is derived from a library can be cached by it)."""
 
     cards: Mapping[str, Card]
     tiers: Mapping[str, Tier]
@@ -74,14 +76,26 @@ class Library:
 TOKENS = ("buff", "debuff", "mark")
 
 
-def library() -> Library:
-    """Every motu pack of the running ``hexforge`` command's plugins (its ``--plugins``,
-    ``--no-plugins`` and ``--pack`` apply), or outside a command of the plugins this
-    process loads by default; built once per set of plugins."""
-    current = _current()
-    if current.library is None:
-        current.library = _library(_plugins())
-    return current.library
+@dataclass(slots=True, kw_only=True)
+class MotuRuleset(Ruleset):
+    """The motu ruleset with the card library its effects were compiled from: an engine
+    made with it carries its cards to every rule that needs one."""
+
+    library: Library
+
+
+def library_of(engine: Engine) -> Library:
+    """The cards of the game ``engine`` plays (its ruleset's library)."""
+    rules = engine.ruleset
+    if not isinstance(rules, MotuRuleset):
+        raise TypeError("not a motu game: its ruleset has no motu card library")
+    return rules.library
+
+
+def library_for(host: PluginHost) -> Library:
+    """Every motu pack of ``host``'s plugins (``--plugins``, ``--no-plugins`` and
+    ``--pack`` apply through the host); built once per set of plugins."""
+    return _library(PluginSet.of(host))
 
 
 def load_library(host: PluginHost) -> Library:
@@ -92,8 +106,6 @@ def load_library(host: PluginHost) -> Library:
     never depends on install order; a card with ``replaces:`` stands in for the card it
     replaces, under that card's id (setups and scenarios naming the original get it).
     """
-    from hexforge.core.cli.validate_cmd import catalogue_from_host
-
     catalogue = catalogue_from_host(host)
     packs = _motu_packs(catalogue)
     cards: dict[str, Card] = {}
@@ -112,71 +124,8 @@ def load_library(host: PluginHost) -> Library:
     return Library(cards, game.kind_tiers, game.tiers[-1])
 
 
-@dataclass(frozen=True, eq=False, slots=True)
-class _Plugins:
-    """A host, equal to every host with the same plugin objects under the same names: what
-    is built from the plugins is built once per set of plugins, not once per command."""
-
-    host: PluginHost
-    key: tuple[tuple[str, object], ...]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Plugins) and other.key == self.key
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-
-@dataclass(slots=True)
-class _Current:
-    """The host asked about last and what was built for it: a game calls :func:`library`
-    thousands of times, so the usual answer is one identity check away."""
-
-    host: PluginHost | None = None
-    registered: int = -1
-    """How many plugins the host had (a later registration, ``test --plugin``, is news)."""
-    plugins: _Plugins | None = None
-    library: Library | None = None
-    ruleset: Ruleset | None = None
-
-
-_CURRENT = _Current()
-
-
-def _current() -> _Current:
-    host = running_host() or _default_host()
-    current = _CURRENT
-    if current.host is not host or current.registered != len(host.plugins):
-        key = tuple((name, _identity(plugin)) for name, plugin in host.manager.list_name_plugin())
-        current.host, current.registered = host, len(host.plugins)
-        current.plugins, current.library, current.ruleset = _Plugins(host, key), None, None
-    return current
-
-
-def _plugins() -> _Plugins:
-    plugins = _current().plugins
-    assert plugins is not None
-    return plugins
-
-
-def _identity(plugin: object) -> object:
-    """The plugin itself when hashable (modules, frozen dataclasses: equal means the same
-    plugin), else its id - not reused while the cached entry keeps its host alive."""
-    try:
-        hash(plugin)
-    except TypeError:
-        return id(plugin)
-    return plugin
-
-
-@cache
-def _default_host() -> PluginHost:
-    """The plugins this process loads outside a command (the autoload variable applies)."""
-    return load_plugins()
-
-
 @lru_cache(maxsize=8)
-def _library(plugins: _Plugins) -> Library:
+def _library(plugins: PluginSet) -> Library:
     return load_library(plugins.host)
 
 
@@ -196,12 +145,12 @@ def _pack_id(pack: CompiledPack) -> str:
     return "" if pack.manifest is None else pack.manifest.id
 
 
-def motu_vocabulary_loaded(lib: Library, host: PluginHost | None = None) -> Vocabulary:
+def motu_vocabulary_loaded(lib: Library, host: PluginHost) -> Vocabulary:
     """The vocabulary effects compile under: every plugin's words for motu (expansions'
     verbs included), with a token word for every buff, debuff and mark card loaded."""
     from hexforge.plugins.motu.vocabulary import add_token_words
 
-    vocabulary = vocabulary_for(_plugins().host if host is None else host, GAME)
+    vocabulary = vocabulary_for(host, GAME)
     names = {
         kind: sorted(_word(c) for c in lib.cards.values() if c.kind == kind) for kind in TOKENS
     }
@@ -248,23 +197,22 @@ def _once_per_trigger(effect: CompiledEffect) -> CompiledEffect:
     return dataclasses.replace(effect, hooks=hooks)
 
 
-def motu_ruleset() -> Ruleset:
-    """The ruleset: events, queries, and every card effect of the library, compiled
-    (once per set of plugins, as :func:`library`)."""
-    current = _current()
-    if current.ruleset is None:
-        current.ruleset = _ruleset(_plugins())
-    return current.ruleset
+def motu_rules(host: PluginHost) -> MotuRuleset:
+    """The ruleset of ``host``'s plugins: events, queries, and every card effect of their
+    library, compiled (once per set of plugins, as :func:`library_for`)."""
+    return _ruleset(PluginSet.of(host))
 
 
 @lru_cache(maxsize=8)
-def _ruleset(plugins: _Plugins) -> Ruleset:
+def _ruleset(plugins: PluginSet) -> MotuRuleset:
     from hexforge.plugins.motu.vocabulary import declare_rules
 
-    rules = Ruleset(
+    lib = _library(plugins)
+    rules = MotuRuleset(
         orderer=context_player_orders,
         tie_rule=roll_off_ruling,
         entity_kinds={"character", "mark"},
+        library=lib,
     )
     declare_rules(rules)
     for stat in STATS:
@@ -275,7 +223,6 @@ def _ruleset(plugins: _Plugins) -> Ruleset:
     rules.declare_query("scope")
     rules.declare_query("free_rerolls", minimum=0)
     rules.declare_query("focus_scope")
-    lib = _library(plugins)
     compile_library(rules, lib, motu_vocabulary_loaded(lib, plugins.host))
     return rules
 

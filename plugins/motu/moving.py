@@ -51,7 +51,7 @@ from hexforge.plugins.motu.board import (
     within,
 )
 from hexforge.plugins.motu.cards import Character
-from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.library import library_of
 from hexforge.plugins.motu.units import is_knocked_out
 
 FACINGS = [d.name for d in Direction]
@@ -384,5 +384,5 @@ def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
 
 def is_massive(engine: Engine, unit: str) -> bool:
     """Whether ``unit``'s character card is a massive model (rulebook §Massive Models)."""
-    card = library().card(str(engine.prop(unit, "card")), "character")
+    card = library_of(engine).card(str(engine.prop(unit, "card")), "character")
     return isinstance(card, Character) and card.massive

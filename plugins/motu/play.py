@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from hexforge.core.cli.play_cmd import PlayedGame, per_player
 from hexforge.core.engine import Agent, Engine
+from hexforge.core.play import PlayedGame, per_player
+from hexforge.plugins.manager import PluginHost
+from hexforge.plugins.motu.library import Library, MotuRuleset, library_for, motu_rules
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
 from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
 
@@ -40,16 +42,26 @@ def account(engine: Engine) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def chosen_setup(name: str) -> GameSetup:
+def chosen_setup(name: str, lib: Library) -> GameSetup:
     """A setup file when ``name`` is a path (it ends in ``.yaml``), else a shipped setup."""
-    return load_setup(Path(name)) if name.endswith((".yaml", ".yml")) else shipped_setup(name)
+    if name.endswith((".yaml", ".yml")):
+        return load_setup(Path(name), lib)
+    return shipped_setup(name, lib)
 
 
 class MotuRunner:
-    """The motu :class:`~hexforge.core.cli.play_cmd.GameRunner`."""
+    """The motu :class:`~hexforge.core.play.GameRunner` of one set of plugins: their cards,
+    compiled at the first game."""
 
     game = "motu"
     scenario_option = "setup"
+
+    def __init__(self, host: PluginHost) -> None:
+        self.host = host
+
+    @property
+    def rules(self) -> MotuRuleset:
+        return motu_rules(self.host)
 
     def scores(self, engine: Engine) -> dict[str, int]:
         """Victory points per player (for ``hexforge simulate``)."""
@@ -59,9 +71,7 @@ class MotuRunner:
 
     def card_names(self, lang: str) -> dict[str, str]:
         """Card id -> its name in ``lang`` (English where untranslated), for ``--lang``."""
-        from hexforge.plugins.motu.library import library
-
-        cards = library().cards
+        cards = library_for(self.host).cards
         return {i: getattr(c.name, lang, None) or c.name.en for i, c in cards.items()}
 
     def players(self, options: Mapping[str, str]) -> list[str]:
@@ -70,8 +80,9 @@ class MotuRunner:
     def play(
         self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
     ) -> PlayedGame:
-        setup = chosen_setup(options.get("setup", DEFAULT_SETUP))
-        engine = new_game(setup, seed, agents)
+        rules = self.rules
+        setup = chosen_setup(options.get("setup", DEFAULT_SETUP), rules.library)
+        engine = new_game(rules, setup, seed, agents)
         outcome = play_game(engine)
         winner = outcome["winner"]
         assert winner is None or isinstance(winner, str)

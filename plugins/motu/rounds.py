@@ -29,7 +29,7 @@ from hexforge.plugins.motu.board import (
     use_map,
 )
 from hexforge.plugins.motu.cards import Fate, Glory
-from hexforge.plugins.motu.library import library, motu_ruleset
+from hexforge.plugins.motu.library import Library, MotuRuleset, library_of
 from hexforge.plugins.motu.mana import gain_mana
 from hexforge.plugins.motu.setups import GameSetup
 from hexforge.plugins.motu.tokens import clear_tokens
@@ -44,9 +44,11 @@ MARGIN = 20
 PASS = "pass"
 
 
-def new_game(setup: GameSetup, seed: int, agents: Mapping[str, Agent]) -> Engine:
-    """A game ready for round 1 (rulebook §First Game Setup steps 1-7)."""
-    engine = Engine.new(motu_ruleset(), seed, list(PLAYERS), dict(agents))
+def new_game(
+    rules: MotuRuleset, setup: GameSetup, seed: int, agents: Mapping[str, Agent]
+) -> Engine:
+    """A game of ``rules`` ready for round 1 (rulebook §First Game Setup steps 1-7)."""
+    engine = Engine.new(rules, seed, list(PLAYERS), dict(agents))
     use_map(engine, name=setup.map)
     field = board_map(engine)
     engine.state.data.update(
@@ -232,8 +234,8 @@ def preparation(engine: Engine) -> None:
         draw(engine, player, HAND)
 
 
-def initiative(card_id: str) -> int:
-    card = library().card(card_id, "fate", "glory")
+def initiative(lib: Library, card_id: str) -> int:
+    card = lib.card(card_id, "fate", "glory")
     assert isinstance(card, Fate | Glory)
     return card.initiative
 
@@ -266,7 +268,9 @@ def activation_phase(engine: Engine) -> None:
         if revealed:
             engine.note("reveal", cards=dict[str, Json](revealed))
         first = turn_order(engine)[0]
-        for player in sorted(revealed, key=lambda p: (-initiative(revealed[p]), p != first)):
+        for player in sorted(
+            revealed, key=lambda p: (-initiative(library_of(engine), revealed[p]), p != first)
+        ):
             _activate_one(engine, player, revealed[player], first_activation)
 
 

@@ -11,7 +11,7 @@ force's fate deck and glory cards. Every problem is reported at its line (HF761-
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -24,7 +24,7 @@ from hexforge.core.packs.yamlio import YamlDocument, load_text, read_yaml
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.battlefield import Location, named_map, shipped_maps
 from hexforge.plugins.motu.cards import Character, Item, Weapon
-from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.library import Library
 
 SIDES = ("masters", "evil")
 FATE_CARDS = 20
@@ -78,13 +78,13 @@ def _full(ref: str) -> str:
     return ref if "/" in ref else f"motu/{ref}"
 
 
-def setup_from_document(doc: YamlDocument) -> GameSetup:
+def setup_from_document(doc: YamlDocument, lib: Library) -> GameSetup:
     """The setup written in ``doc``; HexforgeError with every problem, each at its line."""
     try:
         model = SetupFile.model_validate(doc.data)
     except ValidationError as error:
         raise HexforgeError(*model_diagnostics(error, doc, (), SetupFile)) from None
-    problems = _check(doc, model)
+    problems = _check(doc, model, lib)
     if problems:
         raise HexforgeError(*problems)
     forces = {
@@ -107,9 +107,8 @@ def setup_from_document(doc: YamlDocument) -> GameSetup:
     return GameSetup(model.name, model.map, forces, decks)
 
 
-def _check(doc: YamlDocument, model: SetupFile) -> list[Diagnostic]:
+def _check(doc: YamlDocument, model: SetupFile, lib: Library) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
-    lib = library()
 
     def problem(code: str, message: str, path: tuple[str | int, ...], hint: str | None) -> None:
         problems.append(doc.diagnostic(code, message, path, hint=hint))
@@ -190,14 +189,14 @@ def _check(doc: YamlDocument, model: SetupFile) -> list[Diagnostic]:
     return problems
 
 
-def load_setup(path: Path) -> GameSetup:
-    """Read a setup file (HexforgeError with every problem)."""
-    return setup_from_document(read_yaml(path))
+def load_setup(path: Path, lib: Library) -> GameSetup:
+    """Read a setup file, its cards from ``lib`` (HexforgeError with every problem)."""
+    return setup_from_document(read_yaml(path), lib)
 
 
-@cache
-def shipped_setup(name: str) -> GameSetup:
-    """A setup shipped in ``content/motu/setups`` (``first-game``)."""
+@lru_cache(maxsize=32)
+def shipped_setup(name: str, lib: Library) -> GameSetup:
+    """A setup shipped in ``content/motu/setups`` (``first-game``), its cards from ``lib``."""
     from hexforge.plugins.motu import CONTENT
 
     folder = CONTENT / "setups"
@@ -210,4 +209,4 @@ def shipped_setup(name: str) -> GameSetup:
     result = load_text(path.read_text(encoding="utf-8"), name=f"content/motu/setups/{name}.yaml")
     if result.document is None or result.diagnostics:
         raise HexforgeError(*result.diagnostics)
-    return setup_from_document(result.document)
+    return setup_from_document(result.document, lib)

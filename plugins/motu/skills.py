@@ -21,7 +21,7 @@ from hexforge.plugins.motu.acting import acting_frame, current_acting, interrupt
 from hexforge.plugins.motu.attacks import face
 from hexforge.plugins.motu.board import as_texts, enemies, in_sight, on_board, within
 from hexforge.plugins.motu.cards import Character, Item, Mark, Skill
-from hexforge.plugins.motu.library import library, skill_key
+from hexforge.plugins.motu.library import library_of, skill_key
 from hexforge.plugins.motu.mana import check_mana, spend_mana
 from hexforge.plugins.motu.tokens import can_place_mark
 from hexforge.plugins.motu.units import (
@@ -64,7 +64,7 @@ def mark_problem(engine: Engine, unit: str, skill: Skill) -> str | None:
     found = _PLACES_MARK.search(skill.effect)
     if found is None:
         return None
-    card = library().token(found.group(1), "mark")
+    card = library_of(engine).token(found.group(1), "mark")
     assert isinstance(card, Mark)
     return None if can_place_mark(engine, unit, card) else f"no empty hex to place {card.id} on"
 

@@ -29,7 +29,7 @@ from hexforge.plugins.motu.board import (
     within,
 )
 from hexforge.plugins.motu.cards import Mark, Token
-from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.library import library_of
 
 SLOTS = ("buff", "debuff")
 
@@ -40,7 +40,7 @@ def _effect_keys(card: Token) -> list[str]:
 
 def give_token(engine: Engine, unit: str, name: str) -> None:
     """Give ``unit`` the buff or debuff ``name`` (a card id or its effect-text name)."""
-    card = library().token(name, *SLOTS)
+    card = library_of(engine).token(name, *SLOTS)
     assert isinstance(card, Token)
     slot = card.kind
     if card.unique:
@@ -61,7 +61,7 @@ def remove_token(engine: Engine, unit: str, slot: str, reason: str) -> None:
     held = engine.prop(unit, slot)
     if held is None:
         return
-    card = library().card(str(held), slot)
+    card = library_of(engine).card(str(held), slot)
     assert isinstance(card, Token)
     engine.set_prop(unit, slot, None)
     keys = set(_effect_keys(card))
@@ -74,7 +74,7 @@ def remove_token(engine: Engine, unit: str, slot: str, reason: str) -> None:
 
 
 def has_token(engine: Engine, unit: str, name: str) -> bool:
-    card = library().token(name)
+    card = library_of(engine).token(name)
     return engine.prop(unit, card.kind) == card.id
 
 
@@ -128,7 +128,7 @@ def _mark_spots(engine: Engine, unit: str, card: Mark, *, ordered: bool) -> Iter
 def place_mark(engine: Engine, unit: str, name: str, at: Hex | None = None) -> str:
     """Place the mark ``name`` for ``unit``'s force; the player picks the hex (decision
     ``mark_hex``) unless ``at`` is given. An older copy of the force's mark is removed."""
-    card = library().token(name, "mark")
+    card = library_of(engine).token(name, "mark")
     assert isinstance(card, Mark)
     legal = mark_hexes(engine, unit, card)
     owner = side(engine, unit)
@@ -158,7 +158,7 @@ def place_mark(engine: Engine, unit: str, name: str, at: Hex | None = None) -> s
 def in_reach(engine: Engine, character: str, mark: str) -> bool:
     """A character is affected by a mark at the same elevation within the mark's reach and
     in its line of sight, measured as for a ranged attack from the mark."""
-    card = library().card(str(engine.prop(mark, "card")), "mark")
+    card = library_of(engine).card(str(engine.prop(mark, "card")), "mark")
     assert isinstance(card, Mark)
     if location(engine, character).level != location(engine, mark).level:
         return False

@@ -25,7 +25,7 @@ from hexforge.plugins.motu.attacks import attack, legal_targets, usable_weapons
 from hexforge.plugins.motu.battlefield import Location
 from hexforge.plugins.motu.board import as_texts, on_board
 from hexforge.plugins.motu.cards import Fate, Glory, WeaponType
-from hexforge.plugins.motu.library import library, skill_key
+from hexforge.plugins.motu.library import library_of, skill_key
 from hexforge.plugins.motu.mana import gain_mana, mana
 from hexforge.plugins.motu.moving import check_destination, destinations, move_model
 from hexforge.plugins.motu.skills import (
@@ -74,9 +74,9 @@ def take_from_hand(engine: Engine, player: str, card_id: str) -> None:
     raise fail(codes.NOT_IN_HAND, f"{player} has no '{card_id}' in hand")
 
 
-def bonuses(card_id: str) -> list[str]:
+def bonuses(engine: Engine, card_id: str) -> list[str]:
     """The bonuses a played card offers (rulebook §Gain Bonuses)."""
-    card = library().card(card_id, "fate", "glory")
+    card = library_of(engine).card(card_id, "fate", "glory")
     if isinstance(card, Fate):
         return (["ability"] if card.ability is not None else []) + ["mana"]
     assert isinstance(card, Glory)
@@ -109,7 +109,9 @@ def play_card(engine: Engine, unit: str, card_id: str, frame: Frame, bonus: str 
     played.append(card_id)
     engine.note("played", player=player, unit=unit, card=card_id)
     if bonus is None:
-        bonus = str(engine.decide("bonus", player, bonuses(card_id), context={"card": card_id}))
+        bonus = str(
+            engine.decide("bonus", player, bonuses(engine, card_id), context={"card": card_id})
+        )
     apply_bonus(engine, unit, card_id, bonus, frame)
 
 
@@ -147,7 +149,7 @@ def legal_actions(engine: Engine, unit: str, frame: Frame) -> list[str]:
         options.append("overwatch")
     player = engine.entity(unit).owner or ""
     for card_id in hand(engine, player):
-        options += [f"card {card_id} {bonus}" for bonus in bonuses(card_id)]
+        options += [f"card {card_id} {bonus}" for bonus in bonuses(engine, card_id)]
     return options
 
 
@@ -267,7 +269,7 @@ def activate(engine: Engine, unit: str, card_id: str) -> None:
     """Activate ``unit`` with the revealed card (rulebook §Activate Character to §End
     Activation): the overwatch token goes back, AP and mana from the card, a bonus,
     'upon activation' effects, actions, then the cards go onto the character."""
-    card = library().card(card_id, "fate", "glory")
+    card = library_of(engine).card(card_id, "fate", "glory")
     assert isinstance(card, Fate | Glory)
     if engine.prop(unit, "overwatch"):
         engine.set_prop(unit, "overwatch", False)
@@ -275,7 +277,7 @@ def activate(engine: Engine, unit: str, card_id: str) -> None:
     frame.data["played"] = [card_id]
     player = engine.entity(unit).owner or ""
     engine.note("activate", player=player, unit=unit, card=card_id)
-    bonus = str(engine.decide("bonus", player, bonuses(card_id), context={"card": card_id}))
+    bonus = str(engine.decide("bonus", player, bonuses(engine, card_id), context={"card": card_id}))
     apply_bonus(engine, unit, card_id, bonus, frame)
     engine.emit("activated", unit=unit)
     act(engine, unit, frame)

@@ -18,7 +18,7 @@ from hexforge.core.hexgrid import Direction, Hex, format_coord
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.board import CHARACTER, as_int, as_texts
 from hexforge.plugins.motu.cards import Character, Item, Weapon
-from hexforge.plugins.motu.library import STATS, library, skill_key
+from hexforge.plugins.motu.library import STATS, library_of, skill_key
 
 C = TypeVar("C", Weapon, Item)
 
@@ -37,7 +37,7 @@ def create_character(
 ) -> str:
     """Put a character on the battleground with its card's (or the given) equipment; its
     passive skills and its items' passive skills come into force."""
-    lib = library()
+    lib = library_of(engine)
     card = lib.card(card_id, "character")
     assert isinstance(card, Character)
     pack = card.id.split("/", 1)[0]
@@ -86,7 +86,7 @@ def qualify(pack: str, ref: str) -> str:
 
 
 def character_card(engine: Engine, unit: str) -> Character:
-    card = library().card(str(engine.prop(unit, "card")), "character")
+    card = library_of(engine).card(str(engine.prop(unit, "card")), "character")
     assert isinstance(card, Character)
     return card
 
@@ -103,7 +103,7 @@ def _equipment(engine: Engine, unit: str, prop: str, model: type[C]) -> list[C]:
     """The cards listed in the character's ``prop``, as ``model`` cards."""
     found = []
     for card_id in as_texts(engine.prop(unit, prop)):
-        card = library().card(card_id, prop.removesuffix("s"))
+        card = library_of(engine).card(card_id, prop.removesuffix("s"))
         assert isinstance(card, model)
         found.append(card)
     return found

@@ -28,7 +28,7 @@ from hexforge.plugins.motu.board import (
     within,
 )
 from hexforge.plugins.motu.dicetest import run_test
-from hexforge.plugins.motu.library import STATS
+from hexforge.plugins.motu.library import STATS, library_of
 from hexforge.plugins.motu.mana import gain_mana
 from hexforge.plugins.motu.tokens import give_token, has_token, in_reach, place_mark, remove_token
 from hexforge.plugins.motu.units import is_knocked_out, number
@@ -164,9 +164,7 @@ def _give(ctx: EffectContext, target: str | None, token: str) -> None:
 def _remove(ctx: EffectContext, token: str, target: str | None) -> None:
     engine = _engine(ctx)
     if target is not None and has_token(engine, target, token):
-        from hexforge.plugins.motu.library import library
-
-        remove_token(engine, target, library().token(token).kind, "removed")
+        remove_token(engine, target, library_of(engine).token(token).kind, "removed")
 
 
 def _add_mana(ctx: EffectContext, amount: int, target: str | None) -> None:
@@ -183,7 +181,7 @@ def _score(ctx: EffectContext, amount: int) -> None:
     engine = _engine(ctx)
     player = engine.entity(_bearer(ctx)).owner or ""
     card = ctx.source.card_id
-    if _is_glory(card):
+    if _is_glory(engine, card):
         done = engine.state.data.setdefault("completed", {})
         assert isinstance(done, dict)
         completed = done.setdefault(player, [])
@@ -230,10 +228,8 @@ def _move_effect(kind: str) -> Callable[..., None]:
     return run
 
 
-def _is_glory(card_id: str) -> bool:
-    from hexforge.plugins.motu.library import library
-
-    found = library().cards.get(card_id)
+def _is_glory(engine: Engine, card_id: str) -> bool:
+    found = library_of(engine).cards.get(card_id)
     return found is not None and found.kind == "glory"
 
 

@@ -1,19 +1,20 @@
-"""The installed nshex tiles and armies, read from the content pack at first use.
+"""The nshex tiles and armies, read from the content pack, and the ruleset that carries
+them into a game (:class:`NshexRuleset`, read back with :func:`tiles_of`).
 
 ``hexforge validate`` checks the same files through the generic pack pipeline; a game only
-needs the validated models, so this reads them directly (once per process).
+needs the validated models, so this reads them directly.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter
 from ruamel.yaml import YAML
 
+from hexforge.core.engine import Engine, Ruleset
 from hexforge.core.errors import HexforgeError
 from hexforge.core.packs.models import Card
 from hexforge.plugins.nshex.codes import BAD_ARMY, UNKNOWN_TILE
@@ -26,7 +27,7 @@ _CARD = TypeAdapter[Any](
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class Tiles:
     """Every tile and army of the installed content, by id."""
 
@@ -77,12 +78,20 @@ def _unknown(what: str, card_id: str, known: list[str]) -> HexforgeError:
     )
 
 
-@cache
-def installed() -> Tiles:
-    """The tiles of the content pack shipped with the plugin."""
-    from hexforge.plugins.nshex import CONTENT
+@dataclass(slots=True, kw_only=True)
+class NshexRuleset(Ruleset):
+    """The nshex ruleset with the tiles its effects were compiled from: an engine made
+    with it carries its tiles to every rule that needs one."""
 
-    return load(CONTENT / "cards")
+    tiles: Tiles
+
+
+def tiles_of(engine: Engine) -> Tiles:
+    """The tiles of the game ``engine`` plays (its ruleset's)."""
+    rules = engine.ruleset
+    if not isinstance(rules, NshexRuleset):
+        raise TypeError("not an nshex game: its ruleset has no nshex tiles")
+    return rules.tiles
 
 
 def load(folder: Path) -> Tiles:

@@ -26,12 +26,14 @@ from hexforge.core.scenarios import (
     SetupSource,
     hex_of,
 )
+from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.battle import battle
 from hexforge.plugins.nshex.board import COORDS, board_hex
-from hexforge.plugins.nshex.catalogue import installed
+from hexforge.plugins.nshex.catalogue import tiles_of
 from hexforge.plugins.nshex.codes import HEX_TAKEN, ILLEGAL_MOVE, OFF_BOARD, UNKNOWN_TILE
 from hexforge.plugins.nshex.game import actions, create_tile, new_engine, place, settle, turn
+from hexforge.plugins.nshex.rules import nshex_rules
 from hexforge.plugins.nshex.tiles import Army, BoardTile, Hq, Instant
 
 
@@ -189,25 +191,28 @@ class NshexGame:
 
 
 class NshexDriver:
-    """The nshex :class:`~hexforge.core.scenarios.ScenarioDriver`."""
+    """The nshex :class:`~hexforge.core.scenarios.ScenarioDriver` of one set of plugins."""
 
     game = "nshex"
     setup_model = NshexSetup
     actions: Sequence[ActionSpec] = ACTIONS
     observables: Sequence[Observable] = OBSERVABLES
 
+    def __init__(self, host: PluginHost) -> None:
+        self.host = host
+
     def setup(self, setup: BaseModel, where: SetupSource, seed: int, agent: Agent) -> NshexGame:
         assert isinstance(setup, NshexSetup)
         players = setup.players
         if len(set(players)) != 2:
             raise where.error(ILLEGAL_MOVE, "the two players need different names", ("players",))
-        engine = new_engine(players, seed, {p: agent for p in players})
+        engine = new_engine(nshex_rules(self.host), players, seed, {p: agent for p in players})
         data = pos.game_data(engine)
         for i, entry in enumerate(setup.tiles):
             path = ("tiles", i)
             if entry.owner not in players:
                 raise where.error(ILLEGAL_MOVE, f"no player '{entry.owner}'", (*path, "owner"))
-            printed = self._card(where, entry.tile, (*path, "tile"))
+            printed = self._card(engine, where, entry.tile, (*path, "tile"))
             if not isinstance(printed, BoardTile):
                 raise where.error(
                     UNKNOWN_TILE, f"{entry.tile} is not a board tile", (*path, "tile")
@@ -233,7 +238,7 @@ class NshexDriver:
                 if player not in players:
                     raise where.error(ILLEGAL_MOVE, f"no player '{player}'", (section, player))
                 for j, card_id in enumerate(cards):
-                    printed = self._card(where, card_id, (section, player, j))
+                    printed = self._card(engine, where, card_id, (section, player, j))
                     tile = self._fresh_id(engine, player, printed.id)
                     create_tile(engine, player, printed.id, tile)
                     data[section][player].append(tile)
@@ -244,9 +249,11 @@ class NshexDriver:
         return NshexGame(engine)
 
     @staticmethod
-    def _card(where: SetupSource, card_id: str, path: YamlPath) -> BoardTile | Instant:
+    def _card(
+        engine: Engine, where: SetupSource, card_id: str, path: YamlPath
+    ) -> BoardTile | Instant:
         try:
-            return installed().tile(card_id)
+            return tiles_of(engine).tile(card_id)
         except HexforgeError as error:
             raise where.error(
                 UNKNOWN_TILE, error.diagnostics[0].message, path, hint=error.diagnostics[0].hint
@@ -263,4 +270,5 @@ class NshexDriver:
 
     def cards(self) -> Sequence[str]:
         """Every tile (armies are compositions, not played)."""
-        return sorted(k for k, c in installed().cards.items() if not isinstance(c, Army))
+        tiles = nshex_rules(self.host).tiles
+        return sorted(k for k, c in tiles.cards.items() if not isinstance(c, Army))

@@ -18,8 +18,8 @@ from hexforge.core.hexgrid import Direction, Hex, are_neighbours, format_coord, 
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.battle import battle, remove_dead
 from hexforge.plugins.nshex.board import COORDS, HEXES, on_board
-from hexforge.plugins.nshex.catalogue import installed
-from hexforge.plugins.nshex.rules import NET, lift, ruleset
+from hexforge.plugins.nshex.catalogue import NshexRuleset
+from hexforge.plugins.nshex.rules import NET, lift
 from hexforge.plugins.nshex.tiles import Ability, Action, BoardTile, Ground, Instant, Soldier
 from hexforge.plugins.nshex.words import TILE
 
@@ -28,10 +28,13 @@ ROTATIONS = [0, 1, 2, 3, 4, 5]
 
 
 def new_engine(
-    players: Sequence[str], seed: int, agents: Mapping[str, Agent] | None = None
+    rules: NshexRuleset,
+    players: Sequence[str],
+    seed: int,
+    agents: Mapping[str, Agent] | None = None,
 ) -> Engine:
-    """An engine with the nshex ruleset and empty game data for ``players`` (first moves first)."""
-    engine = Engine.new(ruleset(), seed, list(players), agents)
+    """An engine of ``rules`` with empty game data for ``players`` (first moves first)."""
+    engine = Engine.new(rules, seed, list(players), agents)
     pos.game_data(engine).update(
         board={},
         piles={p: [] for p in players},
@@ -77,11 +80,14 @@ def place(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
 
 
 def new_game(
-    armies: Mapping[str, str], seed: int, agents: Mapping[str, Agent] | None = None
+    rules: NshexRuleset,
+    armies: Mapping[str, str],
+    seed: int,
+    agents: Mapping[str, Agent] | None = None,
 ) -> Engine:
     """A game between ``armies`` (player -> army id, first player first): piles shuffled."""
-    engine = new_engine(list(armies), seed, agents)
-    tiles = installed()
+    engine = new_engine(rules, list(armies), seed, agents)
+    tiles = rules.tiles
     for player, army in armies.items():
         hq, pile = tiles.pile(army)
         pos.game_data(engine)["hq"][player] = create_tile(engine, player, hq, f"{player}/hq")

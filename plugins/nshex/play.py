@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hexforge.core.cli.play_cmd import PlayedGame, per_player
 from hexforge.core.engine import Agent, Engine
-from hexforge.plugins.nshex.catalogue import installed
+from hexforge.core.play import PlayedGame, per_player
+from hexforge.plugins.manager import PluginHost
+from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles
 from hexforge.plugins.nshex.game import new_game, play_game
+from hexforge.plugins.nshex.rules import nshex_rules
 
 DEFAULT_ARMIES = ("smart", "vegas")
 
@@ -19,11 +21,11 @@ def players_for(armies: tuple[str, ...]) -> list[str]:
     return [f"{army}-{i + 1}" for i, army in enumerate(armies)]
 
 
-def armies_of(options: Mapping[str, str]) -> tuple[str, ...]:
+def armies_of(tiles: Tiles, options: Mapping[str, str]) -> tuple[str, ...]:
     text = options.get("armies")
     armies = DEFAULT_ARMIES if text is None else tuple(a.strip() for a in text.split(","))
     for army in armies:
-        installed().army(army)  # HF802 for an unknown army
+        tiles.army(army)  # HF802 for an unknown army
     return armies
 
 
@@ -33,9 +35,16 @@ def account(engine: Engine) -> tuple[str, ...]:
 
 
 class NshexRunner:
-    """The nshex :class:`~hexforge.core.cli.play_cmd.GameRunner`."""
+    """The nshex :class:`~hexforge.core.play.GameRunner` of one set of plugins."""
 
     game = "nshex"
+
+    def __init__(self, host: PluginHost) -> None:
+        self.host = host
+
+    @property
+    def rules(self) -> NshexRuleset:
+        return nshex_rules(self.host)
 
     def scores(self, engine: Engine) -> dict[str, int]:
         """HQ toughness left per player (for ``hexforge simulate``)."""
@@ -48,18 +57,19 @@ class NshexRunner:
         """The options a logged game with these players was played with (``hexforge
         replay``), or None when they are not armies."""
         armies = [p.rsplit("-", 1)[0] if p[-2:] in ("-1", "-2") else p for p in players]
-        if not set(armies) <= set(installed().armies()):
+        if not set(armies) <= set(self.rules.tiles.armies()):
             return None
         return {"armies": ",".join(armies)}
 
     def players(self, options: Mapping[str, str]) -> list[str]:
-        return players_for(armies_of(options))
+        return players_for(armies_of(self.rules.tiles, options))
 
     def play(
         self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
     ) -> PlayedGame:
-        armies = armies_of(options)
-        engine = new_game(dict(zip(players_for(armies), armies, strict=True)), seed, agents)
+        rules = self.rules
+        armies = armies_of(rules.tiles, options)
+        engine = new_game(rules, dict(zip(players_for(armies), armies, strict=True)), seed, agents)
         result = play_game(engine)
         assert result is not None
         winner = result["winner"]

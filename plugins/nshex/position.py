@@ -14,7 +14,7 @@ from typing import Any, cast
 from hexforge.core.engine import Engine
 from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
 from hexforge.plugins.nshex.board import facing
-from hexforge.plugins.nshex.catalogue import installed
+from hexforge.plugins.nshex.catalogue import tiles_of
 from hexforge.plugins.nshex.tiles import Ability, BoardTile, Ground, Hq, Instant, Module, Soldier
 
 HQ_TOUGHNESS = 20
@@ -33,7 +33,7 @@ def num(engine: Engine, tile: str, name: str) -> int:
 
 
 def card(engine: Engine, tile: str) -> BoardTile | Instant:
-    return installed().tile(str(engine.prop(tile, "card")))
+    return tiles_of(engine).tile(str(engine.prop(tile, "card")))
 
 
 def board_card(engine: Engine, tile: str) -> BoardTile:

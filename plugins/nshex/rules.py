@@ -8,14 +8,15 @@ under the card id; a net is a built-in effect (``NET``): a permission with
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 
-from hexforge.core.engine import Engine, Event, Ruleset
+from hexforge.core.engine import Engine, Event
 from hexforge.core.rules import CompiledEffect, EffectContext, Permission, Reach, Source, Tier
 from hexforge.dsl.api import compile_text
 from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.manager import PluginHost, PluginSet
 from hexforge.plugins.nshex import position as pos
-from hexforge.plugins.nshex.catalogue import installed
+from hexforge.plugins.nshex.catalogue import NshexRuleset, load
 from hexforge.plugins.nshex.tiles import BoardTile
 from hexforge.plugins.nshex.words import ACT, EVENTS, STATS, TILE, declare
 
@@ -73,10 +74,19 @@ def vocabulary() -> Vocabulary:
     return words
 
 
-@cache
-def ruleset() -> Ruleset:
-    """The game's ruleset with every installed tile's effects (built once per process)."""
-    rules = Ruleset(entity_kinds={TILE})
+def nshex_rules(host: PluginHost) -> NshexRuleset:
+    """The ruleset of ``host``'s plugins with every tile's effects, and the tiles (built
+    once per set of plugins). The tiles are the shipped pack's: expansions' nshex packs
+    are not read yet (armies as data are a later step, docs/nshex.md)."""
+    return _ruleset(PluginSet.of(host))
+
+
+@lru_cache(maxsize=8)
+def _ruleset(plugins: PluginSet) -> NshexRuleset:
+    from hexforge.plugins.nshex import CONTENT
+
+    tiles = load(CONTENT / "cards")
+    rules = NshexRuleset(entity_kinds={TILE}, tiles=tiles)
     performs = {"hit": _hit, "killed": _killed, "returned": _returned}
     for event in EVENTS:
         rules.declare_event(event, perform=performs.get(event.name))
@@ -98,7 +108,7 @@ def ruleset() -> Ruleset:
         ),
     )
     words = vocabulary()
-    for card_id, card in installed().cards.items():
+    for card_id, card in tiles.cards.items():
         if isinstance(card, BoardTile) and card.effects:
             rules.add_effect(card_id, compile_card(card, words))
     return rules

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from hexforge.core.agents import agent_specs, make_agent
-from hexforge.core.cli.play_cmd import GameRunner
 from hexforge.core.engine import Agent, RandomAgent
 from hexforge.core.errors import HexforgeError
+from hexforge.core.play import GameRunner
 from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.motu.agents import MotuHeuristicAgent
 from hexforge.plugins.motu.play import MotuRunner
 from hexforge.plugins.nshex.agents import NshexHeuristicAgent
 from hexforge.plugins.nshex.play import NshexRunner
+from tests.plugged import HOST
 
 GAMES = 12
 
@@ -31,18 +32,18 @@ def heuristic_wins(runner: GameRunner, heuristic: type[Agent], games: int) -> in
 def test_motu_heuristic_beats_random_by_a_clear_margin() -> None:
     """Issue 13: >= 80% of first-game games against random (benchmarks/simulate.py
     measures 100 games); on 12 seeded games both seats it must win at least 10."""
-    wins = heuristic_wins(MotuRunner(), MotuHeuristicAgent, GAMES)
+    wins = heuristic_wins(MotuRunner(HOST), MotuHeuristicAgent, GAMES)
     print(f"motu heuristic vs random: {wins}/{GAMES}")
     assert wins >= 10
 
 
 def test_nshex_heuristic_beats_random_by_a_clear_margin() -> None:
-    wins = heuristic_wins(NshexRunner(), NshexHeuristicAgent, GAMES)
+    wins = heuristic_wins(NshexRunner(HOST), NshexHeuristicAgent, GAMES)
     print(f"nshex heuristic vs random: {wins}/{GAMES}")
     assert wins >= 9
 
 
-@pytest.mark.parametrize("runner", [MotuRunner(), NshexRunner()], ids=lambda r: r.game)
+@pytest.mark.parametrize("runner", [MotuRunner(HOST), NshexRunner(HOST)], ids=lambda r: r.game)
 def test_heuristic_games_are_deterministic(runner: GameRunner) -> None:
     """Same seed + same agents = same log (the heuristic's fallback is seeded by decision)."""
     host = load_plugins()

@@ -12,6 +12,7 @@ from hexforge.core.engine import Agent, Decision, FirstLegalAgent, ScriptedAgent
 from hexforge.core.engine.log import replay_answers
 from hexforge.plugins.nshex.agents import board_summary
 from hexforge.plugins.nshex.play import NshexRunner
+from tests.plugged import HOST
 
 
 class Terminal:
@@ -57,7 +58,7 @@ def test_quit_and_undo_with_nothing_to_undo() -> None:
 def test_undo_replays_the_game_up_to_the_humans_previous_choice() -> None:
     """Undo = the same seed and the recorded answers minus the human's last one: the human
     is asked that decision again and the finished game is one consistent game."""
-    runner = NshexRunner()
+    runner = NshexRunner(HOST)
     smart, vegas = runner.players({})
     # smart: HQ on option 1; turn 1: option 3 (play its tile), then undo at the hex
     # decision, which asks 'action' again; then option 1 ('end') for everything else.

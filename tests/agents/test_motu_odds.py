@@ -20,6 +20,7 @@ from hexforge.plugins.motu.dicetest import (
 )
 from hexforge.plugins.motu.rounds import new_game
 from hexforge.plugins.motu.setups import shipped_setup
+from tests.plugged import LIB, MOTU
 
 
 def _close(value: float, exact: Fraction) -> bool:
@@ -70,7 +71,7 @@ def test_the_defence_test_cancels_successes() -> None:
 
 def _first_game() -> Engine:
     agents = {"masters": RandomAgent(1), "evil": RandomAgent(2)}
-    return new_game(shipped_setup("first-game"), 1, agents)
+    return new_game(MOTU, shipped_setup("first-game", LIB), 1, agents)
 
 
 def test_odds_of_read_the_rules_queries() -> None:

@@ -14,6 +14,7 @@ from hexforge.plugins.motu.board import hex_of, on_board
 from hexforge.plugins.motu.invariants import INVARIANTS
 from hexforge.plugins.motu.rounds import new_game, play_round, result
 from hexforge.plugins.motu.setups import shipped_setup
+from tests.plugged import LIB, MOTU
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +93,7 @@ def play_checked(seed: int) -> tuple[Engine, Outcome]:
     }
     checker = checker_for(seed)
     agents = {name: checker.agent(player) for name, player in players.items()}
-    engine = new_game(shipped_setup("first-game"), seed, agents)
+    engine = new_game(MOTU, shipped_setup("first-game", LIB), seed, agents)
     checker.watch_events(engine)
     while result(engine) is None:
         play_round(engine)

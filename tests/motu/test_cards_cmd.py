@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hexforge.core.cli.cards_cmd import HEADERS, card_rows, localised
 from hexforge.core.cli.main import make_cli
 from hexforge.core.packs.models import Localised
-from hexforge.plugins.motu.library import library
+from tests.plugged import LIB
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,9 +63,9 @@ def test_a_missing_translation_shows_the_english_marked() -> None:
 
 def test_rows_are_sorted_by_kind_then_id() -> None:
     cards = [
-        library().card("motu/skeletor"),
-        library().card("motu/fists"),
-        library().card("motu/he-man"),
+        LIB.card("motu/skeletor"),
+        LIB.card("motu/fists"),
+        LIB.card("motu/he-man"),
     ]
     rows = card_rows(cards, "en")
     assert [r.id for r in rows] == ["motu/he-man", "motu/skeletor", "motu/fists"]

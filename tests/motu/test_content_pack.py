@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
 from hexforge.plugins.motu.cards import Character, Fate, Glory, Item, Weapon
-from hexforge.plugins.motu.library import library
 from hexforge.plugins.motu.setups import shipped_setup
+from tests.plugged import LIB
 
 ROOT = Path(__file__).resolve().parents[2]
 FACTS = ROOT.parent / "shared" / "rules" / "README.md"
@@ -25,7 +25,7 @@ C = TypeVar("C")
 
 
 def _cards(kind: type[C]) -> list[C]:
-    return [c for c in library().cards.values() if isinstance(c, kind)]
+    return [c for c in LIB.cards.values() if isinstance(c, kind)]
 
 
 def _faction(card: Fate | Glory) -> str | None:
@@ -101,7 +101,7 @@ def test_each_faction_has_twenty_fate_cards_and_at_least_four_glory_cards() -> N
 
 
 def test_every_name_is_in_the_four_languages() -> None:
-    for card in library().cards.values():
+    for card in LIB.cards.values():
         assert not card.name.missing(LANGUAGES), card.id
         for skill in getattr(card, "skills", []):
             assert not skill.name.missing(LANGUAGES), f"{card.id}#{skill.id}"
@@ -109,8 +109,8 @@ def test_every_name_is_in_the_four_languages() -> None:
 
 @pytest.mark.parametrize("name", ["first-game", "standard"])
 def test_the_shipped_setups_are_full_100_point_forces_or_less(name: str) -> None:
-    setup = shipped_setup(name)
-    cards = library()
+    setup = shipped_setup(name, LIB)
+    cards = LIB
     for force in setup.forces.values():
         total = 0
         for entry in force:

@@ -9,9 +9,9 @@ from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
 from hexforge.core.packs.yamlio import load_text
-from hexforge.plugins.motu.library import library
 from hexforge.plugins.motu.setups import setup_from_document, shipped_setup
 from hexforge.plugins.motu.vocabulary import MARK_NAMES, TOKEN_NAMES
+from tests.plugged import LIB
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -19,7 +19,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 def _words(kinds: tuple[str, ...]) -> set[str]:
     return {
         card.id.split("/", 1)[1].replace("-", " ")
-        for card in library().cards.values()
+        for card in LIB.cards.values()
         if card.kind in kinds
     }
 
@@ -49,17 +49,17 @@ def test_a_mistyped_token_is_an_error_at_its_line(tmp_path: Path) -> None:
 def test_first_game_decks_are_twenty_fate_and_two_glory_cards_per_faction() -> None:
     """rulebook §First Game Setup step 5, with the card data ranges of the rules README:
     fate initiative 1-10, AP 0-4, mana 0-4; glory initiative 1-11, 10-30 VP."""
-    setup = shipped_setup("first-game")
+    setup = shipped_setup("first-game", LIB)
     for side in ("masters", "evil"):
         deck = setup.decks[side]
         assert len(deck.fate) == len(set(deck.fate)) == 20
         assert len(deck.glory) == 2
         for card_id in deck.fate:
-            card = library().card(card_id, "fate")
+            card = LIB.card(card_id, "fate")
             assert card.provenance == "invented" and side in card.tags
             assert 1 <= card.initiative <= 10 and 0 <= card.ap <= 4 and 0 <= card.mana <= 4  # type: ignore[attr-defined]
         for card_id in deck.glory:
-            card = library().card(card_id, "glory")
+            card = LIB.card(card_id, "glory")
             assert 1 <= card.initiative <= 11 and 10 <= card.vp <= 30  # type: ignore[attr-defined]
     names = {side: {e.card for e in setup.forces[side]} for side in ("masters", "evil")}
     assert names == {
@@ -75,8 +75,8 @@ def test_the_setup_example_of_the_docs_loads() -> None:
     ]
     document = load_text(block, name="docs/motu.md").document
     assert document is not None
-    setup = setup_from_document(document)
-    assert setup.decks == shipped_setup("first-game").decks
+    setup = setup_from_document(document, LIB)
+    assert setup.decks == shipped_setup("first-game", LIB).decks
     assert [e.at for e in setup.forces["masters"]] == ["O2", None]
 
 

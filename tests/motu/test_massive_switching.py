@@ -10,8 +10,7 @@ import pytest
 
 from hexforge.core.scenarios import result_text, run_scenario, scenario_from_text
 from hexforge.plugins.motu.cards import Character
-from hexforge.plugins.motu.driver import DRIVER
-from hexforge.plugins.motu.library import library
+from tests.plugged import LIB, MOTU_DRIVER
 
 SCENARIO = """game: motu
 name: Massive Models - Switching
@@ -36,11 +35,11 @@ expect:
 
 @pytest.fixture(autouse=True)
 def _massive_characters(monkeypatch: pytest.MonkeyPatch) -> None:
-    skeletor = library().card("motu/skeletor", "character")
+    skeletor = LIB.card("motu/skeletor", "character")
     assert isinstance(skeletor, Character)
     for name in ("beast", "titan"):
         card = skeletor.model_copy(update={"id": f"motu/{name}", "massive": True, "skills": []})
-        monkeypatch.setitem(library().cards, card.id, card)
+        monkeypatch.setitem(LIB.cards, card.id, card)
 
 
 def _run(mover: str, other: str, *, switched: bool) -> None:
@@ -51,7 +50,7 @@ def _run(mover: str, other: str, *, switched: bool) -> None:
         other_ends="E5" if switched else "H8",
         seen="not_happened" if switched else "happened",
     )
-    scenario = scenario_from_text(text, {"motu": DRIVER}, name="switching.scenario.yaml")
+    scenario = scenario_from_text(text, {"motu": MOTU_DRIVER}, name="switching.scenario.yaml")
     result = run_scenario(scenario)
     assert result.passed, result_text(result)
 

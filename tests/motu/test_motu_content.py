@@ -7,14 +7,14 @@ import pytest
 from pydantic import ValidationError
 
 from hexforge.plugins.motu.cards import Weapon
-from hexforge.plugins.motu.library import library, motu_ruleset
+from tests.plugged import LIB, MOTU
 
 BASE = {"id": "motu/x", "kind": "weapon", "name": {"en": "X"}, "provenance": "invented"}
 
 
 def test_every_card_effect_compiles_under_its_key() -> None:
-    rules = motu_ruleset()
-    lib = library()
+    rules = MOTU
+    lib = LIB
     assert "motu/fists#attack" in rules.effects
     assert "motu/man-at-arms#master-tactician" in rules.effects
     assert {c.kind for c in lib.cards.values()} >= {"character", "weapon", "item", "buff"}
@@ -87,7 +87,7 @@ def test_weapon_rules_are_checked(fields: dict[str, object], problem: str) -> No
 def test_passive_skills_resolve_once_per_trigger_and_active_ones_run() -> None:
     """rulebook §Skills: a passive skill resolves once per instance of its timing; an
     active skill's effect is plain statements, run when the skill is used."""
-    rules = motu_ruleset()
+    rules = MOTU
     passive = rules.effect("motu/he-man#by-the-power")
     assert [hook.once_per for hook in passive.hooks] == ["trigger"]
     lucky = rules.effect("motu/lucky-charm#good-fortune")

@@ -9,8 +9,8 @@ from hexforge.core.codes import catalogue
 from hexforge.core.packs.yamlio import load_text
 from hexforge.core.scenarios import result_text, run_scenario, scenario_from_text
 from hexforge.plugins.motu.cards import Buff, Debuff, Weapon
-from hexforge.plugins.motu.driver import ACTIONS, DRIVER, OBSERVABLES
-from hexforge.plugins.motu.library import library
+from hexforge.plugins.motu.driver import ACTIONS, OBSERVABLES
+from tests.plugged import LIB, MOTU_DRIVER
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 TEXT = (DOCS / "motu.md").read_text(encoding="utf-8")
@@ -30,7 +30,9 @@ def test_scenario_examples_pass() -> None:
     scenarios = [b for b in _blocks("yaml") if b.startswith("game: motu")]
     assert scenarios
     for text in scenarios:
-        result = run_scenario(scenario_from_text(text, {"motu": DRIVER}, name="doc.scenario.yaml"))
+        result = run_scenario(
+            scenario_from_text(text, {"motu": MOTU_DRIVER}, name="doc.scenario.yaml")
+        )
         assert result.passed, result_text(result)
 
 
@@ -49,7 +51,7 @@ def test_card_examples_are_the_shipped_cards() -> None:
         assert doc is not None
         (data,) = doc.data
         card = models[data["kind"]].model_validate(data)
-        shipped = library().card(card.id)
+        shipped = LIB.card(card.id)
         # the names and texts are the translations (tests/motu/test_translations.py)
         localised = {"name", "text"}
         assert card.model_dump(exclude=localised) == shipped.model_dump(exclude=localised)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hexforge.core.scenarios import result_text, run_scenario, scenario_from_text
-from hexforge.plugins.motu.driver import DRIVER
+from tests.plugged import MOTU_DRIVER
 
 HEAD = """game: motu
 setup:
@@ -17,7 +17,7 @@ ARENA = "{name: arena, provenance: invented, size: {columns: 8, rows: 8}, hex_in
 
 def _report(units: str, map_: str = ARENA, extra: str = "") -> str:
     text = HEAD.format(map=map_) + units + extra
-    result = run_scenario(scenario_from_text(text, {"motu": DRIVER}, name="bad.scenario.yaml"))
+    result = run_scenario(scenario_from_text(text, {"motu": MOTU_DRIVER}, name="bad.scenario.yaml"))
     assert not result.passed
     lines = [
         f"{d.span.location() if d.span else ''}: {d.code} {d.message} {d.hint}"
@@ -68,5 +68,5 @@ def test_bad_setups_are_reported_where_written(
 def test_a_shipped_map_can_be_named() -> None:
     text = HEAD.format(map="first-game") + "    - {id: h, card: he-man, at: C3}\n"
     text += "expect:\n  - unit: h\n    at: C3\n    strength: 5\n"
-    result = run_scenario(scenario_from_text(text, {"motu": DRIVER}, name="ok.scenario.yaml"))
+    result = run_scenario(scenario_from_text(text, {"motu": MOTU_DRIVER}, name="ok.scenario.yaml"))
     assert result.passed, result_text(result)

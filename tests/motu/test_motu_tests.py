@@ -10,9 +10,9 @@ from hexforge.core.engine import Engine, Json, RandomAgent, ScriptedAgent
 from hexforge.core.hexgrid import parse_coord
 from hexforge.plugins.motu.board import use_map
 from hexforge.plugins.motu.dicetest import run_test
-from hexforge.plugins.motu.library import motu_ruleset
 from hexforge.plugins.motu.tokens import give_token
 from hexforge.plugins.motu.units import create_character
+from tests.plugged import MOTU
 
 ARENA = {
     "name": "arena",
@@ -25,7 +25,7 @@ ARENA = {
 def _game(seed: int = 1, answers: list[Json] | None = None) -> Engine:
     agent = ScriptedAgent(answers or [])
     agents = {"masters": agent, "evil": agent}
-    engine = Engine.new(motu_ruleset(), seed, ["masters", "evil"], agents)
+    engine = Engine.new(MOTU, seed, ["masters", "evil"], agents)
     use_map(engine, data=ARENA)
     create_character(engine, "he-man", "motu/he-man", "masters", parse_coord("C3"))
     create_character(engine, "skeletor", "motu/skeletor", "evil", parse_coord("C2"))
@@ -75,9 +75,7 @@ def test_same_seed_and_answers_give_the_same_log(seed: int, mana: int) -> None:
     """Determinism: a test with a defence and random reroll choices replays exactly."""
 
     def play(agent: RandomAgent) -> str:
-        engine = Engine.new(
-            motu_ruleset(), seed, ["masters", "evil"], {"masters": agent, "evil": agent}
-        )
+        engine = Engine.new(MOTU, seed, ["masters", "evil"], {"masters": agent, "evil": agent})
         use_map(engine, data=ARENA)
         create_character(engine, "he-man", "motu/he-man", "masters", parse_coord("C3"))
         create_character(engine, "skeletor", "motu/skeletor", "evil", parse_coord("C2"))
@@ -100,7 +98,7 @@ def test_the_defence_test_cancels_successes_and_never_below_zero() -> None:
 def test_a_snapshot_in_the_middle_of_a_game_restores() -> None:
     engine = _game()
     give_token(engine, "skeletor", "curse")
-    copy = Engine.restore(motu_ruleset(), engine.snapshot())
+    copy = Engine.restore(MOTU, engine.snapshot())
     assert copy.state_hash() == engine.state_hash()
     assert copy.prop("skeletor", "debuff") == "motu/curse"
     assert "1.25" in copy.snapshot()  # the inline map's hex size, kept as text

@@ -21,6 +21,7 @@ from hexforge.plugins.motu.setups import shipped_setup
 from hexforge.plugins.motu.skills import use_skill
 from hexforge.plugins.motu.turns import legal_actions
 from tests.motu.random_games import checker_for, play_checked
+from tests.plugged import LIB, MOTU
 
 GAMES = 200
 BATCHES = 4
@@ -49,7 +50,10 @@ def test_a_mark_skill_is_offered_only_with_an_empty_hex_for_the_mark() -> None:
     empty hex next to the interrupted enemy, so with every such hex taken Skeletor's
     Serpent Sigil cannot be used (random games once chose it and failed with HF756)."""
     engine = new_game(
-        shipped_setup("first-game"), 1, {"masters": RandomAgent(1), "evil": RandomAgent(2)}
+        MOTU,
+        shipped_setup("first-game", LIB),
+        1,
+        {"masters": RandomAgent(1), "evil": RandomAgent(2)},
     )
     engine.set_prop("he-man", "hex", "A10")  # on the map's edge: four neighbours
     engine.set_prop("skeletor", "hex", "A9")
@@ -80,7 +84,10 @@ def test_vp_the_log_does_not_justify_break_the_vp_invariant(
     objective tokens (20 each) and side missions (the glory card's VP); a ``vp`` note of any
     other amount or reason breaks the invariant even when the state agrees with the note."""
     engine = new_game(
-        shipped_setup("first-game"), 1, {"masters": RandomAgent(1), "evil": RandomAgent(2)}
+        MOTU,
+        shipped_setup("first-game", LIB),
+        1,
+        {"masters": RandomAgent(1), "evil": RandomAgent(2)},
     )
     checker = checker_for(1)
     checker.check(engine, Moment.STEP)  # sound

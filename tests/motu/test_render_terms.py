@@ -19,10 +19,10 @@ import pytest
 
 from hexforge.core.packs.models import Card
 from hexforge.core.render import parse
-from hexforge.plugins.motu.library import library
 from hexforge.plugins.motu.render import CARD_WIDTH, FRAME, PADDING, card_svg
 from hexforge.plugins.motu.terms import LANGUAGES, TERMS, count, language, term
 from hexforge.plugins.motu.textwidth import text_width
+from tests.plugged import LIB
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "motu-content.md"
 PLURAL_FORMS = {"en": 2, "pl": 3, "de": 2, "fr": 2}
@@ -44,7 +44,7 @@ ENGLISH_LABELS = {"health", "strength", "toughness", "mind", "speed", "passive"}
 
 
 def _texts(card_id: str, lang: str) -> list[ET.Element]:
-    return list(parse(card_svg(library().card(card_id), lang).text()).iter("text"))
+    return list(parse(card_svg(LIB.card(card_id), lang).text()).iter("text"))
 
 
 def _with(elements: list[ET.Element], class_: str) -> list[str]:
@@ -53,9 +53,7 @@ def _with(elements: list[ET.Element], class_: str) -> list[str]:
 
 @cache
 def _motu_cards() -> list[Card]:
-    return sorted(
-        (c for c in library().cards.values() if c.id.startswith("motu/")), key=lambda c: c.id
-    )
+    return sorted((c for c in LIB.cards.values() if c.id.startswith("motu/")), key=lambda c: c.id)
 
 
 def _right_edge(element: ET.Element) -> float:
@@ -247,7 +245,7 @@ def test_no_text_passes_the_frame_of_any_card(lang: str) -> None:
 
 def test_the_frame_check_catches_a_line_wrapped_by_characters() -> None:
     """The old layout wrapped at 62 characters: Polish He-Man's text then passed the frame."""
-    text = library().card("motu/he-man").text
+    text = LIB.card("motu/he-man").text
     assert text is not None and text.pl is not None
     widest = max(text_width(line, 12) for line in textwrap.wrap(text.pl, 62))
     assert PADDING + widest > CARD_WIDTH - FRAME

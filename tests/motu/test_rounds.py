@@ -20,6 +20,7 @@ from hexforge.plugins.motu.rounds import (
 )
 from hexforge.plugins.motu.setups import load_setup, shipped_setup
 from hexforge.plugins.motu.turns import hand, pile
+from tests.plugged import LIB, MOTU
 
 Policy = Callable[[Decision, Engine], Json | None]
 
@@ -38,7 +39,7 @@ class PolicyAgent:
 
 def _game(policy: Policy, seed: int = 3) -> Engine:
     agent = PolicyAgent(policy)
-    return new_game(shipped_setup("first-game"), seed, {"masters": agent, "evil": agent})
+    return new_game(MOTU, shipped_setup("first-game", LIB), seed, {"masters": agent, "evil": agent})
 
 
 def _ending(decision: Decision, engine: Engine) -> Json | None:
@@ -229,7 +230,7 @@ def test_a_whole_game_is_deterministic() -> None:
     logs = []
     for _ in range(2):
         agents = {"masters": RandomAgent(5), "evil": RandomAgent(6)}
-        engine = new_game(shipped_setup("first-game"), 11, agents)
+        engine = new_game(MOTU, shipped_setup("first-game", LIB), 11, agents)
         play_game(engine)
         logs.append(engine.log.text())
     assert logs[0] == logs[1]
@@ -258,7 +259,7 @@ def test_setup_file_problems_are_reported_at_their_lines(tmp_path: Path) -> None
     path = tmp_path / "broken.yaml"
     path.write_text(SETUP, encoding="utf-8")
     with pytest.raises(HexforgeError) as error:
-        load_setup(path)
+        load_setup(path, LIB)
     found = {(d.code, d.span.line if d.span else 0) for d in error.value.diagnostics}
     assert ("HF761", 8) in found  # Skeletor is no Masters character
     assert ("HF762", 7) in found  # 19 + 3 + 21 + 3 > 30
@@ -271,14 +272,14 @@ def test_setup_file_problems_are_reported_at_their_lines(tmp_path: Path) -> None
 def test_standard_setup_deploys_characters_without_a_place() -> None:
     """Characters without ``at`` are deployed alternately, first player first, on free
     hexes of their zone (a reading; the Battleground Book is not available)."""
-    setup = shipped_setup("first-game")
+    setup = shipped_setup("first-game", LIB)
     forces = {
         side: tuple(e.model_copy(update={"at": None}) for e in entries)
         for side, entries in setup.forces.items()
     }
     open_setup = type(setup)(setup.name, setup.map, forces, setup.decks)
     agents = {"masters": RandomAgent(1), "evil": RandomAgent(2)}
-    engine = new_game(open_setup, 4, agents)
+    engine = new_game(MOTU, open_setup, 4, agents)
     deploys = [e for e in engine.log.entries() if e["type"] == "decision" and e["kind"] == "deploy"]
     assert len(deploys) == 6
     first = engine.state.data["first_player"]
@@ -352,7 +353,7 @@ def test_unknown_cards_and_setups_are_errors() -> None:
         take_from_hand(engine, "masters", "motu/savage-rush")  # an Evil card
     assert error.value.code == "HF760"
     with pytest.raises(HexforgeError) as error:
-        shipped_setup("second-game")
+        shipped_setup("second-game", LIB)
     assert error.value.code == "HF761" and "first-game" in (error.value.diagnostics[0].hint or "")
 
 
@@ -362,12 +363,15 @@ def test_a_game_log_replays_byte_for_byte() -> None:
     from hexforge.plugins.motu.rounds import play_game
 
     agents = {"masters": RandomAgent(8), "evil": RandomAgent(9)}
-    original = new_game(shipped_setup("first-game"), 21, agents)
+    original = new_game(MOTU, shipped_setup("first-game", LIB), 21, agents)
     play_game(original)
     lines = original.log.lines
     script = ScriptedAgent(replay_answers(lines))
     again = new_game(
-        shipped_setup("first-game"), replay_seed(lines), {"masters": script, "evil": script}
+        MOTU,
+        shipped_setup("first-game", LIB),
+        replay_seed(lines),
+        {"masters": script, "evil": script},
     )
     play_game(again)
     assert again.log.text() == original.log.text()
@@ -391,11 +395,10 @@ def test_claim_objective_tokens_needs_all_four_conditions(
     from hexforge.core.engine import Engine
     from hexforge.core.hexgrid import parse_coord
     from hexforge.plugins.motu.board import use_map
-    from hexforge.plugins.motu.library import motu_ruleset
     from hexforge.plugins.motu.rounds import can_claim
     from hexforge.plugins.motu.units import create_character
 
-    game = Engine.new(motu_ruleset(), 1, ["masters", "evil"], {})
+    game = Engine.new(MOTU, 1, ["masters", "evil"], {})
     use_map(
         game,
         data={

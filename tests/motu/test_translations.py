@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
 from hexforge.core.packs.models import Card
-from hexforge.plugins.motu.library import library
 from hexforge.plugins.motu.render import card_svg
+from tests.plugged import LIB
 
 LANGUAGES = ("en", "pl", "de", "fr")
 TRANSLATIONS = LANGUAGES[1:]
@@ -26,9 +26,7 @@ PRINTED = re.compile(r'<text class="printed-text"[^>]*>([^<]*)</text>')
 
 
 def _pack_cards() -> list[Card]:
-    return sorted(
-        (c for c in library().cards.values() if c.id.startswith("motu/")), key=lambda c: c.id
-    )
+    return sorted((c for c in LIB.cards.values() if c.id.startswith("motu/")), key=lambda c: c.id)
 
 
 CARDS = _pack_cards()
@@ -87,7 +85,7 @@ def test_english_texts_state_only_numbers_the_card_has(card: Card) -> None:
 
 
 def test_the_number_check_catches_a_wrong_translation() -> None:
-    card = library().card("motu/sword-of-power")
+    card = LIB.card("motu/sword-of-power")
     wrong = _text(card, "de").replace("3 Wunden", "2 Wunden")
     assert wrong != _text(card, "de")
     assert _numbers(wrong) != _numbers(_text(card, "en"))
@@ -110,7 +108,7 @@ def test_the_cards_table_shows_every_motu_name_translated(language: str) -> None
     "card_id", ["motu/fireball", "motu/battle-horn", "motu/first-blood", "motu/crushing-blow"]
 )
 def test_a_rendered_card_prints_its_text_in_the_language(card_id: str, language: str) -> None:
-    card = library().card(card_id)
+    card = LIB.card(card_id)
     printed = " ".join(
         html.unescape(line) for line in PRINTED.findall(card_svg(card, language).text())
     )

@@ -14,6 +14,7 @@ from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.game import new_game, play_game
 from hexforge.plugins.nshex.invariants import INVARIANTS
 from hexforge.plugins.nshex.play import players_for
+from tests.plugged import NSHEX
 
 ARMIES = ("smart", "vegas", "borgo")
 PAIRINGS = list(product(ARMIES, ARMIES))
@@ -60,7 +61,7 @@ def play_checked(seed: int) -> tuple[Engine, Outcome]:
     armies = PAIRINGS[seed % len(PAIRINGS)]
     players = players_for(armies)
     checker, counting, agents = checked_agents(seed, players)
-    engine = new_game(dict(zip(players, armies, strict=True)), seed, agents)
+    engine = new_game(NSHEX, dict(zip(players, armies, strict=True)), seed, agents)
     play_game(engine)
     checker.end(engine)
     data = pos.game_data(engine)

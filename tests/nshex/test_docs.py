@@ -10,8 +10,7 @@ from ruamel.yaml import YAML
 from hexforge.core.scenarios import result_text, run_scenario, scenario_from_text
 from hexforge.plugins.nshex import CONTENT
 from hexforge.plugins.nshex.board import COORDS
-from hexforge.plugins.nshex.catalogue import installed
-from hexforge.plugins.nshex.driver import NshexDriver
+from tests.plugged import NSHEX_DRIVER, TILES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "nshex.md"
@@ -39,7 +38,7 @@ def test_the_scenario_example_passes() -> None:
     blocks = _blocks("yaml")
     assert blocks
     for _, text in blocks:
-        scenario = scenario_from_text(text, {"nshex": NshexDriver()}, name="doc.scenario.yaml")
+        scenario = scenario_from_text(text, {"nshex": NSHEX_DRIVER}, name="doc.scenario.yaml")
         result = run_scenario(scenario)
         assert result.passed, result_text(result)
 
@@ -49,7 +48,7 @@ def test_the_tile_example_is_the_shipped_tile() -> None:
     shipped = (CONTENT / "cards" / "smart.yaml").read_text(encoding="utf-8")
     assert text in shipped
     (item,) = YAML(typ="safe").load(text)
-    assert installed().tile(item["id"]).model_dump(exclude_defaults=True) == item
+    assert TILES.tile(item["id"]).model_dump(exclude_defaults=True) == item
 
 
 def test_the_board_table_lists_the_nineteen_hexes() -> None:

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from hexforge.core.cli.main import make_cli
 from hexforge.core.engine import ScriptedAgent, read_log, replay_answers, replay_seed
 from hexforge.plugins.nshex.game import new_game, play_game
+from tests.plugged import NSHEX
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,6 +36,7 @@ def test_play_prints_an_account_and_the_result_and_writes_a_replayable_log(
     assert read_log(recorded)[0]["players"] == ["smart", "vegas"]
     script = ScriptedAgent(replay_answers(recorded))
     again = new_game(
+        NSHEX,
         {"smart": "smart", "vegas": "vegas"},
         replay_seed(recorded),
         {"smart": script, "vegas": script},

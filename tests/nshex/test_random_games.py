@@ -11,8 +11,8 @@ import pytest
 from hexforge.core.engine import Engine, ScriptedAgent, replay_answers, replay_seed
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.game import new_game, play_game
-from hexforge.plugins.nshex.rules import ruleset
 from tests.nshex.random_games import PAIRINGS, checked_agents, play_checked
+from tests.plugged import NSHEX
 
 GAMES = 200
 
@@ -40,7 +40,10 @@ def test_a_random_game_replays_from_its_log(seed: int) -> None:
     players = list(engine.players)
     script = ScriptedAgent(replay_answers(lines))
     again = new_game(
-        dict(zip(players, armies, strict=True)), replay_seed(lines), dict.fromkeys(players, script)
+        NSHEX,
+        dict(zip(players, armies, strict=True)),
+        replay_seed(lines),
+        dict.fromkeys(players, script),
     )
     play_game(again)
     assert again.log.text() == engine.log.text()
@@ -52,8 +55,8 @@ def test_a_snapshot_between_turns_continues_the_same_game() -> None:
     armies = PAIRINGS[5 % len(PAIRINGS)]
     players = list(whole.players)
     _, _, agents = checked_agents(5, players)
-    first = new_game(dict(zip(players, armies, strict=True)), 5, agents)
+    first = new_game(NSHEX, dict(zip(players, armies, strict=True)), 5, agents)
     assert play_game(first, turns=9) is None
-    second = Engine.restore(ruleset(), first.snapshot(), agents)
+    second = Engine.restore(NSHEX, first.snapshot(), agents)
     assert play_game(second) == pos.game_data(whole)["result"]
     assert second.state_hash() == whole.state_hash()

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.errors import HexforgeError
 from hexforge.core.packs.validate import validate
 from hexforge.core.scenarios import run_scenario, scenario_from_text
+from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.nshex import CONTENT
-from hexforge.plugins.nshex.catalogue import installed
-from hexforge.plugins.nshex.driver import NshexDriver
+from tests.plugged import NSHEX_DRIVER, TILES
 
 SETUP = """game: nshex
 setup:
@@ -33,7 +32,7 @@ setup:
 def test_a_bad_setup_points_at_the_entry(
     tile: str, at: str, code: str, line: int, hint: str | None
 ) -> None:
-    scenario = scenario_from_text(SETUP % (tile, at), {"nshex": NshexDriver()}, name="x.yaml")
+    scenario = scenario_from_text(SETUP % (tile, at), {"nshex": NSHEX_DRIVER}, name="x.yaml")
     result = run_scenario(scenario)
     (problem,) = result.errors
     assert problem.code == code
@@ -43,15 +42,15 @@ def test_a_bad_setup_points_at_the_entry(
 
 def test_an_unknown_army_lists_the_known_ones() -> None:
     with pytest.raises(HexforgeError) as caught:
-        installed().pile("moloch")
+        TILES.pile("moloch")
     assert caught.value.code == "HF802"
     assert caught.value.diagnostics[0].hint == "known: borgo, smart, vegas"
 
 
 def test_every_army_holds_an_hq_and_34_tiles() -> None:
-    for army in installed().armies():
-        hq, pile = installed().pile(army)
-        assert installed().tile(hq).kind == "hq" and len(pile) == 34
+    for army in TILES.armies():
+        hq, pile = TILES.pile(army)
+        assert TILES.tile(hq).kind == "hq" and len(pile) == 34
 
 
 def test_the_shipped_pack_validates_clean() -> None:

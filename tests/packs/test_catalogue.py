@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.packs.catalogue import CardKind, build_catalogue
 from hexforge.core.packs.models import Card
 from hexforge.core.packs.validate import validate
+from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.manager import load_plugins
 from tests.packs.toy import GAME_FILE, KINDS, Unit, toy_catalogue
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.packs.validate import validate
+from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.manager import load_plugins
 
 PAGE = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text()

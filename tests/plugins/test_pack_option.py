@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from hexforge.core.cli.main import make_cli
-from hexforge.core.cli.pack_option import PackFolders, pack_folders
+from hexforge.plugins.pack_folders import PackFolders, pack_folders
 from tests.plugins.test_motu_library import PackAt
 
 CARD = """- id: glade/wisp

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
-from hexforge.core.cli.validate_cmd import catalogue_from_host
 from hexforge.core.packs.validate import validate
+from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.plugin_codes import BAD_EXPANSION_NAME, SCAFFOLD_TARGET_EXISTS
 from hexforge.plugins.survey import survey

@@ -26,13 +26,18 @@ from hexforge.plugins.motu.setups import shipped_setup
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.invariants import INVARIANTS as NSHEX
 from tests.nshex.random_games import play_checked
+from tests.plugged import LIB
+from tests.plugged import MOTU as MOTU_RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _motu_round_one() -> Engine:
     engine = new_game(
-        shipped_setup("first-game"), 4, {"masters": RandomAgent(1), "evil": RandomAgent(2)}
+        MOTU_RULES,
+        shipped_setup("first-game", LIB),
+        4,
+        {"masters": RandomAgent(1), "evil": RandomAgent(2)},
     )
     play_round(engine)
     return engine

@@ -13,14 +13,15 @@ import pytest
 from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
-from hexforge.core.cli.play_cmd import PlayedGame
 from hexforge.core.engine import Agent, RandomAgent
 from hexforge.core.errors import HexforgeError
+from hexforge.core.play import PlayedGame
 from hexforge.core.simulate import jobs_for, summarise, wilson
 from hexforge.core.simulate.backends import Backend, run_jobs
 from hexforge.core.simulate.jobs import check_game
 from hexforge.core.simulate.report import report_html, report_json
 from hexforge.plugins.nshex.play import NshexRunner
+from tests.plugged import HOST
 
 
 def test_wilson_interval_known_values() -> None:
@@ -108,7 +109,7 @@ class _Unsteady:
     """nshex whose second play of a seed differs: what --check must catch."""
 
     def __init__(self) -> None:
-        self.inner = NshexRunner()
+        self.inner = NshexRunner(HOST)
         self.game = "nshex"
         self.calls = 0
 

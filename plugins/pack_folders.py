@@ -1,4 +1,5 @@
-"""``hexforge --pack PATH``: play, test and list a pack that is not installed.
+"""``hexforge --pack PATH``: play, test and list a pack that is not installed (the plugin the
+option registers; the option itself is the command line's).
 
 A content author's pack folder becomes part of the run exactly as if an installed plugin
 shipped it (hook ``hexforge_content_packs``), so ``hexforge test`` and ``hexforge play``

@@ -1,0 +1,50 @@
+"""What a game plugin provides to be played whole: a :class:`GameRunner`, and the
+:class:`PlayedGame` it returns (hook ``hexforge_game_runners``, docs/plugins.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from hexforge.core.engine import Agent, Engine
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A finished game: the engine (state and log), a readable account, the outcome."""
+
+    engine: Engine
+    account: tuple[str, ...]
+    winner: str | None
+    """The winning player, or None for a draw."""
+    summary: str
+    """One line: who won and why."""
+
+
+def per_player(values: Mapping[str, object]) -> str:
+    """``masters 53, evil 20``: a per-player figure (VP, HQ toughness) as people write it."""
+    return ", ".join(f"{player} {value}" for player, value in values.items())
+
+
+class GameRunner(Protocol):
+    """How a game plugin runs a full game (hook ``hexforge_game_runners``).
+
+    A runner is made for one set of plugins (the hook receives the ``host``), so the cards
+    it plays with are those plugins' cards: there is no process-wide library.
+    """
+
+    @property
+    def game(self) -> str:
+        """The game id (``--game``)."""
+        ...
+
+    def players(self, options: Mapping[str, str]) -> list[str]:
+        """The players of a game with these ``--set`` options, in turn order."""
+        ...
+
+    def play(
+        self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
+    ) -> PlayedGame:
+        """Play a whole game; ``agents`` answer every player's decisions."""
+        ...

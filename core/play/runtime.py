@@ -1,0 +1,151 @@
+"""The game runtime: the playable games of one set of plugins, their agents, whole games
+and replays - what ``hexforge play``, ``replay``, ``simulate`` (its workers included) and
+any other front end (a web server) use, with no command-line context behind it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import cast
+
+from hexforge.core.agents import AgentSpec, agent_specs, make_agent
+from hexforge.core.agents.codes import BAD_REPLAY_LOG, REPLAY_MISMATCH, UNKNOWN_GAME
+from hexforge.core.engine import Agent, Json, RandomAgent, ScriptedAgent
+from hexforge.core.engine.diagnostics import fail
+from hexforge.core.engine.log import read_log, replay_answers, replay_seed
+from hexforge.core.errors import Diagnostic
+from hexforge.core.play.runner import GameRunner, PlayedGame
+from hexforge.plugins.hookcalls import each_item
+from hexforge.plugins.manager import PluginHost
+
+
+class Runtime:
+    """The games of ``host``'s plugins, ready to play. Runners are asked for once; a plugin
+    whose ``hexforge_game_runners`` raises loses its games only (``problems``)."""
+
+    def __init__(self, host: PluginHost) -> None:
+        self.host = host
+        self.problems: list[Diagnostic] = []
+        self._runners: dict[str, GameRunner] | None = None
+
+    @property
+    def runners(self) -> Mapping[str, GameRunner]:
+        """Every playable game's runner, by game id (the first plugin registering one wins;
+        a second is ``hexforge plugins``' HF605)."""
+        if self._runners is None:
+            found: dict[str, GameRunner] = {}
+            hook = self.host.manager.hook.hexforge_game_runners
+            for item in each_item(hook, self.problems, host=self.host):
+                runner = cast(GameRunner, item.result)
+                found.setdefault(str(runner.game), runner)
+            self._runners = found
+        return self._runners
+
+    def runner(self, game: str) -> GameRunner:
+        """The runner of ``game``; HF051 lists the playable games."""
+        runner = self.runners.get(game)
+        if runner is None:
+            known = ", ".join(sorted(self.runners)) or "none installed"
+            raise fail(UNKNOWN_GAME, f"no playable game '{game}'", hint=f"playable: {known}")
+        return runner
+
+    def agents(self, game: str) -> dict[str, AgentSpec]:
+        """The agents that can play ``game``, by name."""
+        return agent_specs(self.host.manager, game)
+
+    def seat(
+        self, game: str, players: Sequence[str], names: Sequence[str], seed: int
+    ) -> dict[str, Agent]:
+        """Player i gets agent ``names[i]`` seeded from the game seed and its seat (HF050
+        for an unknown name)."""
+        return seat_agents(self.agents(game), players, names, seed)
+
+    def play(
+        self, game: str, seed: int, agents: Sequence[str], options: Mapping[str, str]
+    ) -> PlayedGame:
+        """A whole game of ``game`` between the named agents, in seat order."""
+        runner = self.runner(game)
+        seats = self.seat(game, runner.players(options), agents, seed)
+        return runner.play(seed, seats, options)
+
+    def replay(self, text: str, game: str | None, options: Mapping[str, str]) -> PlayedGame:
+        """Play the logged game again from its seed and answers; HF052 names the first line
+        that comes out different (a changed rule, card or a wrong setup). Without ``game``
+        the game is the one whose players are the logged ones (HF053 when none is)."""
+        lines = text.splitlines()
+        seed, answers = replay_seed(lines), replay_answers(lines)
+        players = [str(p) for p in _players(lines)]
+        if game:
+            runner = self.runner(game)
+        else:
+            runner, derived = self._runner_for(players)
+            options = {**derived, **options}
+        script = ScriptedAgent(answers)  # one script serves every player, in decision order
+        played = runner.play(seed, dict.fromkeys(players, script), options)
+        again = played.engine.log.text().splitlines()
+        differs = first_difference(lines, again)
+        if differs is not None:
+            was = lines[differs - 1] if differs <= len(lines) else "(end of log)"
+            now = again[differs - 1] if differs <= len(again) else "(end of game)"
+            raise fail(
+                REPLAY_MISMATCH,
+                f"the replay differs from the log at line {differs}: logged {was} but got {now}",
+                hint="was it played with another --scenario or --set, or did rules or cards "
+                "change?",
+            )
+        return played
+
+    def _runner_for(self, players: Sequence[str]) -> tuple[GameRunner, dict[str, str]]:
+        """The game whose players are the logged ones, with the options that give them: motu
+        always has masters and evil; nshex's players are its armies (optional runner method
+        ``options_for_players``). HF053 when no game matches."""
+        for runner in self.runners.values():
+            derive = getattr(runner, "options_for_players", None)
+            options = derive(list(players)) if callable(derive) else {}
+            if options is not None and runner.players(options) == list(players):
+                return runner, dict(options)
+        raise fail(BAD_REPLAY_LOG, f"no game has the players {list(players)}", hint="give --game")
+
+
+def random_agents(players: Sequence[str], seed: int) -> dict[str, Agent]:
+    """One seeded random agent per player (different seeds, all derived from ``seed``)."""
+    return {player: RandomAgent(seed * 1000 + i + 1) for i, player in enumerate(players)}
+
+
+def seat_agents(
+    specs: Mapping[str, AgentSpec], players: Sequence[str], names: Sequence[str], seed: int
+) -> dict[str, Agent]:
+    """Player i gets agent ``names[i]`` seeded from the game seed and its seat."""
+    return {
+        player: make_agent(dict(specs), name, seed * 1000 + i + 1)
+        for i, (player, name) in enumerate(zip(players, names, strict=True))
+    }
+
+
+_CARD_ID = re.compile(r"\b[a-z0-9-]+/[a-z0-9-]+\b")
+
+
+def localised(runner: GameRunner, lines: Sequence[str], lang: str) -> list[str]:
+    """The account with card ids shown as card names in ``lang``, when the game offers
+    names (optional runner method ``card_names(lang)``); English keeps the ids."""
+    names = getattr(runner, "card_names", None)
+    if lang == "en" or not callable(names):
+        return list(lines)
+    table: Mapping[str, str] = names(lang)
+    return [_CARD_ID.sub(lambda m: table.get(m[0], m[0]), line) for line in lines]
+
+
+def first_difference(expected: Sequence[str], actual: Sequence[str]) -> int | None:
+    """The 1-based number of the first line that differs, or None when all agree."""
+    for number, (a, b) in enumerate(zip(expected, actual, strict=False), start=1):
+        if a != b:
+            return number
+    if len(expected) != len(actual):
+        return min(len(expected), len(actual)) + 1
+    return None
+
+
+def _players(lines: Sequence[str]) -> list[Json]:
+    start: Mapping[str, Json] = read_log(lines[:1])[0] if lines else {}
+    players = start.get("players", [])
+    return players if isinstance(players, list) else []

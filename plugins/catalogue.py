@@ -1,0 +1,88 @@
+"""What the loaded plugins declare, gathered: games, card kinds, rule tiers, content packs
+and, per game, the effect-language vocabulary. ``hexforge validate``, the games' card
+libraries and every other command read content through :func:`catalogue_from_host`."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import cast
+
+from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.packs.catalogue import CardKind, Catalogue, build_catalogue
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.hookcalls import each_item, each_plugin
+from hexforge.plugins.manager import PluginHost
+from hexforge.plugins.pack_folders import PLUGIN_NAME, PackFolders
+
+
+def catalogue_from_host(host: PluginHost) -> Catalogue:
+    """Games, kinds, tiers, packs and (on demand) vocabularies from the loaded plugins.
+
+    Problems found later, while a game's vocabulary is built for the first effect text,
+    are appended to the catalogue's ``late_problems`` list. A ``--pack`` folder stands in
+    for an installed pack with its id (:meth:`PackFolders.stand_in`).
+    """
+    problems: list[Diagnostic] = []
+    hooks = host.manager.hook
+    declarations = [Path(c.result) for c in each_item(hooks.hexforge_game_declarations, problems)]
+    kinds = [cast(CardKind, c.result) for c in each_item(hooks.hexforge_card_kinds, problems)]
+    packs = [Path(c.result) for c in each_item(hooks.hexforge_content_packs, problems)]
+    given = host.manager.get_plugin(PLUGIN_NAME)
+    if isinstance(given, PackFolders):
+        packs = given.stand_in(packs)
+    games = [game.id for game in host.games()]
+    late: list[Diagnostic] = []
+    catalogue = build_catalogue(
+        games, declarations, kinds, packs, _vocabularies(host, late), _code_stamp(host)
+    )
+    return replace(catalogue, problems=(*problems, *catalogue.problems), late_problems=late)
+
+
+def vocabulary_for(host: PluginHost, game: str) -> Vocabulary:
+    """The vocabulary of ``game``: every plugin's ``hexforge_dsl_vocabulary`` in load order.
+
+    Base games register first and expansions after them, so an expansion extends what
+    its game declared. A hook that raises is an error naming its plugin (HF603).
+    """
+    vocabulary = Vocabulary()
+    problems: list[Diagnostic] = []
+    hook = host.manager.hook.hexforge_dsl_vocabulary
+    for _ in each_plugin(hook, problems, game=game, vocabulary=vocabulary):
+        if problems:
+            break
+    if problems:
+        raise HexforgeError(*problems)
+    return vocabulary
+
+
+def _code_stamp(host: PluginHost) -> str:
+    """Size and mtime of every plugin's source files, so cached results follow code edits."""
+    stamps = []
+    for record in host.plugins:
+        where = getattr(sys.modules.get(record.module), "__file__", None)
+        if where is None:
+            continue
+        path = Path(where)
+        sources = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
+        for source in sources:
+            stat = source.stat()
+            stamps.append(f"{source}:{stat.st_size}:{stat.st_mtime_ns}")
+    return "\n".join(stamps)
+
+
+def _vocabularies(
+    host: PluginHost, problems: list[Diagnostic]
+) -> Callable[[str], Vocabulary | None]:
+    """Per game, the DSL vocabulary effect texts are checked against."""
+
+    def vocabulary(game: str) -> Vocabulary | None:
+        try:
+            return vocabulary_for(host, game)
+        except HexforgeError as error:
+            problems.extend(error.diagnostics)
+            return None
+
+    return vocabulary

@@ -1,0 +1,77 @@
+"""Calling one hook on every plugin, so a plugin that raises is named and the others go on.
+
+Every caller that collects registrations (games' runners, drivers, renderers, content
+folders, vocabularies) goes through :func:`each_plugin`: a broken expansion costs its own
+contribution, reported as HF603 with its name, never the built-in games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from hexforge.core.codes import PLUGIN_HOOK_FAILED
+from hexforge.core.errors import Diagnostic, HexforgeError
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """What one plugin's implementation of a hook returned."""
+
+    plugin: str
+    result: Any
+
+
+def each_plugin(
+    hook: pluggy.HookCaller, problems: list[Diagnostic], **kwargs: object
+) -> Iterator[Contribution]:
+    """Call ``hook`` on each plugin in registration order (first registered first), passing
+    only the arguments its implementation declares; one that raises becomes an HF603 in
+    ``problems`` naming the plugin, and the rest are still called."""
+    for impl in hook.get_hookimpls():
+        try:
+            result = impl.function(**{name: kwargs[name] for name in impl.argnames})
+        except Exception as exc:  # a plugin's bug must not hide the others' work
+            problems.append(hook_failed(impl.plugin_name, hook.name, exc))
+            continue
+        yield Contribution(impl.plugin_name, result)
+
+
+def each_item(
+    hook: pluggy.HookCaller, problems: list[Diagnostic], **kwargs: object
+) -> Iterator[Contribution]:
+    """Every item of the lists the plugins return, one :class:`Contribution` each; a result
+    that is not a list (or an item that breaks iteration) is the plugin's HF603."""
+    for found in each_plugin(hook, problems, **kwargs):
+        try:
+            items = list(_iterable(found.result, hook.name))
+        except Exception as exc:  # a hook returning the wrong type names its plugin
+            problems.append(hook_failed(found.plugin, hook.name, exc))
+            continue
+        for item in items:
+            yield Contribution(found.plugin, item)
+
+
+def _iterable(value: object, hook: str) -> Iterable[object]:
+    if value is None or isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{hook} must return a list, not {type(value).__name__}")
+    return value
+
+
+def hook_failed(plugin: str, hook: str, exc: BaseException) -> Diagnostic:
+    """HF603 for ``plugin``'s implementation of ``hook`` raising ``exc``."""
+    if isinstance(exc, HexforgeError):
+        first = exc.diagnostics[0]
+        return Diagnostic(
+            PLUGIN_HOOK_FAILED,
+            f"plugin {plugin!r} failed in {hook}: {first.message}",
+            hint=first.hint,
+        )
+    return Diagnostic(
+        PLUGIN_HOOK_FAILED,
+        f"plugin {plugin!r} failed in {hook}: {type(exc).__name__}: {exc}",
+        hint="report it to the plugin's authors",
+    )

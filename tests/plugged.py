@@ -1,0 +1,18 @@
+"""The installed plugins and what the games build from them, shared by the tests: the
+motu ruleset with its card library, the nshex ruleset with its tiles."""
+
+from __future__ import annotations
+
+from hexforge.plugins.manager import load_plugins
+from hexforge.plugins.motu.api import motu_rules
+from hexforge.plugins.motu.driver import MotuDriver
+from hexforge.plugins.nshex.driver import NshexDriver
+from hexforge.plugins.nshex.rules import nshex_rules
+
+HOST = load_plugins()
+MOTU = motu_rules(HOST)
+LIB = MOTU.library
+NSHEX = nshex_rules(HOST)
+TILES = NSHEX.tiles
+MOTU_DRIVER = MotuDriver(HOST)
+NSHEX_DRIVER = NshexDriver(HOST)

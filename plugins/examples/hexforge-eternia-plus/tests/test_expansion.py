@@ -16,12 +16,19 @@ from hexforge.core.engine import Engine, RandomAgent
 from hexforge.core.hexgrid import Hex
 from hexforge.core.rules import EffectContext, Source, Tier
 from hexforge.dsl.api import compile_text
-from hexforge.dsl.vocabulary import vocabulary_for
+from hexforge.plugins.catalogue import vocabulary_for
 from hexforge.plugins.manager import load_plugins
-from hexforge.plugins.motu.library import library, motu_ruleset
-from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
-from hexforge.plugins.motu.setups import load_setup
-from hexforge.plugins.motu.units import create_character
+from hexforge.plugins.motu.api import (
+    PLAYERS,
+    create_character,
+    load_setup,
+    motu_rules,
+    new_game,
+    play_game,
+)
+
+RULES = motu_rules(load_plugins())
+"""The motu ruleset of the installed plugins (this expansion's cards included)."""
 
 VERB = "siphon {amount:int} mana from {target:character}"
 
@@ -73,7 +80,7 @@ def test_the_verb_extends_the_motu_vocabulary() -> None:
 
 def _duel() -> Engine:
     players = ["masters", "evil"]
-    engine = Engine.new(motu_ruleset(), 1, players, {p: RandomAgent(1) for p in players})
+    engine = Engine.new(RULES, 1, players, {p: RandomAgent(1) for p in players})
     create_character(engine, "skeletor", "motu/skeletor", "evil", Hex(0, 0))
     create_character(engine, "he-man", "motu/he-man", "masters", Hex(3, 0))
     return engine
@@ -105,9 +112,9 @@ SETUP = PACK.parent / "setups" / "moss-man-skirmish.yaml"
 def test_moss_man_plays_a_whole_motu_game_and_acts() -> None:
     """The first game's setup with Moss Man in Stratos' place (rulebook §First Game Setup),
     played to the end by random agents: Moss Man activates and acts on the board."""
-    setup = load_setup(SETUP)
+    setup = load_setup(SETUP, RULES.library)
     agents = {player: RandomAgent(7 + i) for i, player in enumerate(PLAYERS)}
-    engine = new_game(setup, 7, agents)
+    engine = new_game(RULES, setup, 7, agents)
     play_game(engine)
     entries = list(engine.log.entries())
     activations = [e for e in entries if e["type"] == "activate"]
@@ -125,7 +132,7 @@ def test_hexforge_play_takes_the_expansion_setup_file() -> None:
 
 def test_the_errata_stands_in_for_the_base_stratos() -> None:
     """``replaces:``: the game plays the expansion's Stratos wherever motu/stratos is named."""
-    stratos = library().card("motu/stratos", "character")
+    stratos = RULES.library.card("motu/stratos", "character")
     assert stratos.id == "motu/stratos"
     assert stratos.cost == 16
-    assert "eternia-plus/stratos" not in library().cards
+    assert "eternia-plus/stratos" not in RULES.library.cards

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hexforge.core.engine import Engine
 from hexforge.core.rules import EffectContext
-from hexforge.plugins.motu.mana import gain_mana, mana
+from hexforge.plugins.motu.api import gain_mana, mana
 
 
 def siphon_mana(ctx: EffectContext, amount: int, target: str) -> None:

@@ -1,0 +1,44 @@
+"""The nshex API for expansions: everything an expansion's code and tests may use of
+Neuroshima Hex Duel, and nothing else (docs/plugins.md, "The game APIs"). What lives behind
+it may change between versions; what is listed in ``__all__`` is the promise.
+"""
+
+from __future__ import annotations
+
+from hexforge.plugins.nshex import GAME, plugin
+from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles, tiles_of
+from hexforge.plugins.nshex.game import create_tile, new_game, place, play_game
+from hexforge.plugins.nshex.rules import nshex_rules
+from hexforge.plugins.nshex.tiles import (
+    Ability,
+    Action,
+    Army,
+    BoardTile,
+    Ground,
+    Hq,
+    Instant,
+    Module,
+    Soldier,
+)
+
+__all__ = [
+    "GAME",
+    "Ability",
+    "Action",
+    "Army",
+    "BoardTile",
+    "Ground",
+    "Hq",
+    "Instant",
+    "Module",
+    "NshexRuleset",
+    "Soldier",
+    "Tiles",
+    "create_tile",
+    "new_game",
+    "nshex_rules",
+    "place",
+    "play_game",
+    "plugin",
+    "tiles_of",
+]

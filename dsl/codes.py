@@ -38,3 +38,4 @@ BAD_PROCEDURE_RESULT = define("HF331", "a game procedure returned an impossible 
 
 # Vocabulary declarations made by plugins.
 BAD_DECLARATION = define("HF340", "invalid vocabulary declaration")
+IMPL_MISMATCH = define("HF341", "implementation does not fit its template")

@@ -16,18 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from hexforge.core.codes import PLUGIN_HOOK_FAILED
 from hexforge.core.errors import HexforgeError
 from hexforge.core.rules import ONCE_PER_TRIGGER, EffectContext, EntityId, Window
 from hexforge.core.vocabulary import BaseType, EventType, Field
 from hexforge.dsl import codes
 from hexforge.dsl.ast import TriggerForm
+from hexforge.dsl.signatures import check_signature
 from hexforge.dsl.templates import Template, TemplateError
-
-if TYPE_CHECKING:
-    from hexforge.plugins.manager import PluginHost
 
 Impl = Callable[..., Any]
 """A game-registered implementation: ``impl(ctx, *arguments)``."""
@@ -219,14 +216,16 @@ class Vocabulary:
 
     def verb(self, template: str, impl: Impl, *, doc: str = "") -> None:
         """Add a verb: ``verb("push {target:unit} {distance:int}", push)``; the
-        implementation gets ``(ctx, target, distance)``."""
+        implementation is called as ``push(ctx, target, distance)``, checked here (HF341)."""
+        parsed = self._typed_template(template, impl, "verb")
         self._by_first_word.clear()
-        self.verbs.append(Verb(self._typed_template(template), impl, doc))
+        self.verbs.append(Verb(parsed, impl, doc))
 
     def condition(self, template: str, impl: Impl, *, doc: str = "") -> None:
         """Add a condition phrase: ``condition("{unit:unit} is knocked out", knocked_out)``."""
+        parsed = self._typed_template(template, impl, "condition")
         self._by_first_word.clear()
-        self.conditions.append(ConditionDef(self._typed_template(template), impl, doc))
+        self.conditions.append(ConditionDef(parsed, impl, doc))
 
     def noun(
         self, singular: str, plural: str, kind: str, members: MembersImpl, *, doc: str = ""
@@ -239,9 +238,10 @@ class Vocabulary:
 
     def filter(self, template: str, impl: Impl, *, kind: str | None = None, doc: str = "") -> None:
         """Add a selector filter: ``filter("adjacent to {anchor:unit}", adjacent)``; the
-        implementation gets ``(ctx, entity, *arguments)``."""
+        implementation is called as ``adjacent(ctx, entity, anchor)`` (HF341)."""
+        parsed = self._typed_template(template, impl, "filter", ("ctx", "entity"))
         self._by_first_word.clear()
-        self.filters.append(FilterDef(self._typed_template(template), impl, kind, doc))
+        self.filters.append(FilterDef(parsed, impl, kind, doc))
 
     def picker(self, words: str, impl: PickerImpl, *, doc: str = "") -> None:
         """Add a picker: ``picker("the nearest", nearest)``."""
@@ -333,12 +333,15 @@ class Vocabulary:
         if not self.is_type(name):
             raise _bad(f"{what} has unknown type {name!r}")
 
-    def _typed_template(self, text: str) -> Template:
+    def _typed_template(
+        self, text: str, impl: Impl, family: str, leading: tuple[str, ...] = ("ctx",)
+    ) -> Template:
         parsed = _template(text)
         for param in parsed.params:
             if not param.type:
                 raise _bad(f"placeholder {{{param.name}}} in {text!r} needs a type")
             self._check_type(param.type, f"placeholder {{{param.name}}} in {text!r}")
+        check_signature(family, parsed, impl, leading)
         return parsed
 
 
@@ -355,25 +358,3 @@ def _bad(message: str) -> HexforgeError:
         message,
         hint="see docs/dsl.md, 'The vocabulary', for the declaration forms",
     )
-
-
-def vocabulary_for(host: PluginHost, game: str) -> Vocabulary:
-    """The vocabulary of ``game``: every plugin's ``hexforge_dsl_vocabulary`` in load order.
-
-    Base games register first and expansions after them, so an expansion extends what
-    its game declared. A hook that raises is reported naming its plugin (HF603).
-    """
-    vocabulary = Vocabulary()
-    for impl in host.manager.hook.hexforge_dsl_vocabulary.get_hookimpls():
-        try:
-            impl.function(game=game, vocabulary=vocabulary)
-        except HexforgeError:
-            raise
-        except Exception as exc:  # a plugin's bug must name the plugin
-            raise HexforgeError.single(
-                PLUGIN_HOOK_FAILED,
-                f"plugin {impl.plugin_name!r} failed in hexforge_dsl_vocabulary: "
-                f"{type(exc).__name__}: {exc}",
-                hint="report the problem to the plugin's authors",
-            ) from exc
-    return vocabulary

@@ -62,14 +62,12 @@ def _iterable(value: object, hook: str) -> Iterable[object]:
 
 
 def hook_failed(plugin: str, hook: str, exc: BaseException) -> Diagnostic:
-    """HF603 for ``plugin``'s implementation of ``hook`` raising ``exc``."""
+    """HF603 for ``plugin``'s implementation of ``hook`` raising ``exc``; a hexforge error
+    (a declaration the vocabulary refused, HF340/HF341) keeps its own code and hint."""
     if isinstance(exc, HexforgeError):
         first = exc.diagnostics[0]
-        return Diagnostic(
-            PLUGIN_HOOK_FAILED,
-            f"plugin {plugin!r} failed in {hook}: {first.message}",
-            hint=first.hint,
-        )
+        message = f"plugin {plugin!r} failed in {hook}: {first.message}"
+        return Diagnostic(first.code, message, hint=first.hint)
     return Diagnostic(
         PLUGIN_HOOK_FAILED,
         f"plugin {plugin!r} failed in {hook}: {type(exc).__name__}: {exc}",

@@ -14,9 +14,8 @@ from hexforge.core.docgen.dslref import entries
 from hexforge.core.packs.schema import schemas
 from hexforge.core.scenarios.drivers import drivers_from_host
 from hexforge.core.scenarios.schema import scenario_schemas
-from hexforge.dsl.vocabulary import vocabulary_for
 from hexforge.plugins import hookspecs
-from hexforge.plugins.catalogue import catalogue_from_host
+from hexforge.plugins.catalogue import catalogue_from_host, vocabulary_for
 from hexforge.plugins.manager import PluginHost, PluginSelection, load_plugins
 
 REFERENCE = "reference"

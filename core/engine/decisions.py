@@ -1,19 +1,26 @@
-"""Decisions and the agents that answer them.
+"""Decisions, the agents that answer them, and the engine's decision service.
 
 Every choice in a game is a :class:`Decision` with its legal options; the engine asks the
-player's :class:`Agent` and logs the answer. Agents never read the terminal here: a human
-agent is just another implementation of the protocol.
+player's :class:`Agent` and logs the answer (:func:`decide`, :func:`decide_together`, bound
+as :class:`~hexforge.core.engine.engine.Engine` methods). Agents never read the terminal
+here: a human agent is just another implementation of the protocol.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from hexforge.core.engine.diagnostics import ILLEGAL_ANSWER, SCRIPT_EXHAUSTED, fail
+from hexforge.core.engine.diagnostics import (
+    ILLEGAL_ANSWER,
+    NO_AGENT,
+    NO_OPTIONS,
+    SCRIPT_EXHAUSTED,
+    fail,
+)
 from hexforge.core.engine.dice import mix
-from hexforge.core.engine.jsonvalue import Json, canonical
+from hexforge.core.engine.jsonvalue import Json, canonical, check_json
 
 if TYPE_CHECKING:
     from hexforge.core.engine.engine import Engine
@@ -107,3 +114,85 @@ class ScriptedAgent:
             )
         self._next += 1
         return answer
+
+
+def decide(
+    engine: Engine,
+    kind: str,
+    player: str,
+    options: Sequence[Json],
+    *,
+    context: Mapping[str, Json] | None = None,
+    hidden: bool = False,
+) -> Json:
+    """Ask ``player``'s agent; a single legal option is taken without asking (logged
+    as forced). The answer is checked against the options and logged."""
+    decision = _decision(engine, kind, player, options, context, hidden)
+    answer = _answer(engine, decision)
+    _log_decision(engine, decision, answer)
+    return answer
+
+
+def decide_together(
+    engine: Engine, requests: Sequence[tuple[str, str, Sequence[Json]]], *, hidden: bool = True
+) -> list[Json]:
+    """Simultaneous choices ``(kind, player, options)``: every player answers before
+    any answer is logged, so nobody's agent can see another's choice."""
+    decisions = [_decision(engine, k, p, o, None, hidden) for k, p, o in requests]
+    answers = [_answer(engine, decision) for decision in decisions]
+    for decision, answer in zip(decisions, answers, strict=True):
+        _log_decision(engine, decision, answer)
+    return answers
+
+
+def _decision(
+    engine: Engine,
+    kind: str,
+    player: str,
+    options: Sequence[Json],
+    context: Mapping[str, Json] | None,
+    hidden: bool,
+) -> Decision:
+    listed = list(options)
+    check_json(listed, f"options of {kind!r}")
+    if context is not None:
+        check_json(dict(context), f"context of {kind!r}")
+    if not listed:
+        raise fail(NO_OPTIONS, f"decision {kind!r} for {player} has no legal options")
+    return Decision(
+        engine.state.next("decision"), kind, player, tuple(listed), context or {}, hidden
+    )
+
+
+def _answer(engine: Engine, decision: Decision) -> Json:
+    if len(decision.options) == 1:
+        return decision.options[0]
+    agent = engine.agents.get(decision.player)
+    if agent is None:
+        raise fail(
+            NO_AGENT,
+            f"no agent answers for player {decision.player!r}",
+            hint=f"agents are set for: {', '.join(sorted(engine.agents)) or 'nobody'}",
+        )
+    answer = agent.choose(decision, engine)
+    if answer not in decision.options:
+        raise fail(
+            ILLEGAL_ANSWER,
+            f"{type(agent).__name__} answered {canonical(answer)} to {decision.describe()}",
+            hint=decision.legal_list(),
+        )
+    return answer
+
+
+def _log_decision(engine: Engine, decision: Decision, answer: Json) -> None:
+    engine._write(
+        "decision",
+        number=decision.seq,
+        kind=decision.kind,
+        player=decision.player,
+        options=list(decision.options),
+        answer=answer,
+        context=dict(decision.context),
+        hidden=decision.hidden,
+        forced=len(decision.options) == 1,
+    )

@@ -4,40 +4,33 @@ A game plugin writes its procedures (rounds, activations, attacks...) as plain P
 that calls this API; the engine supplies the timing: before/after windows, simultaneous
 triggers, continuous modifiers, permissions by tier, nested contexts with durations,
 decisions answered by agents, seeded dice, and the log.
+
+:class:`Engine` holds the state, entities, attachments and contexts itself and composes the
+services kept in their own modules: the resolver (``resolver``: events, trigger order, the
+loop guard), queries (``queries``), permissions (``hierarchy``), decisions (``decisions``)
+and dice (``dice``). Those are functions of the engine bound in the class body, so calling
+one costs exactly a method call: no delegation layer on the hot paths.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TextIO, TypedDict, TypeVar, Unpack
+from typing import TextIO, TypedDict, Unpack
 
-from hexforge.core.engine import dice
-from hexforge.core.engine.decisions import Agent, Decision
+from hexforge.core.engine import decisions, dice, hierarchy, queries, resolver
+from hexforge.core.engine.decisions import Agent
 from hexforge.core.engine.diagnostics import (
     BAD_DECLARATION,
-    BAD_DIE,
     CONTEXT_ORDER,
-    DEPTH_LIMIT,
-    ILLEGAL_ANSWER,
-    NO_AGENT,
     NO_CONTEXT,
-    NO_OPTIONS,
     NOT_ENOUGH_AP,
-    QUERY_CYCLE,
     UNKNOWN_ENTITY,
     did_you_mean,
     fail,
 )
-from hexforge.core.engine.events import Event, EventSpec, Phase, check_payload
-from hexforge.core.engine.hierarchy import (
-    PermissionConflict,
-    Trigger,
-    default_order,
-    trigger_labels,
-)
-from hexforge.core.engine.index import Entry, RuleIndex
-from hexforge.core.engine.jsonvalue import Json, canonical, check_json
+from hexforge.core.engine.index import RuleIndex
+from hexforge.core.engine.jsonvalue import Json, check_json
 from hexforge.core.engine.log import GameLog
 from hexforge.core.engine.ruleset import Ruleset
 from hexforge.core.engine.state import (
@@ -45,23 +38,12 @@ from hexforge.core.engine.state import (
     Entity,
     Frame,
     GameState,
-    PendingEvent,
     dump_state,
     load_state,
     state_hash,
 )
-from hexforge.core.errors import Span
-from hexforge.core.rules import (
-    ONCE_PER_TRIGGER,
-    Duration,
-    EffectContext,
-    Hook,
-    ModifierOp,
-    Reach,
-    Window,
-)
+from hexforge.core.rules import Duration
 
-T = TypeVar("T")
 FOREVER = Duration()  # while the source and the bearer are in play
 
 
@@ -92,9 +74,11 @@ class Engine:
         self._index = RuleIndex()
         for attachment in state.attachments.values():
             self._index.add(attachment, ruleset.effect(attachment.effect))
-        self._firing: list[str] = []  # "card on event" of the hooks now resolving
-        self._root_fired: set[str] | None = None  # hook keys fired in this trigger instance
-        self._computing: list[tuple[str, str | None]] = []  # queries being computed
+        # the resolver's: "card on event" of the hooks now resolving, and the hook keys
+        # fired in this trigger instance; the queries being computed (cycle check)
+        self._firing: list[str] = []
+        self._root_fired: set[str] | None = None
+        self._computing: list[tuple[str, str | None]] = []
 
     # -- construction, snapshots, hashes -------------------------------------------------
 
@@ -265,19 +249,6 @@ class Engine:
         self._index.remove(attachment, self.ruleset.effect(attachment.effect))
         self._write("detach", attachment=attachment.id, reason=reason)
 
-    def run(self, effect: str, bearer: str | None, **bindings: object) -> None:
-        """Execute an effect's plain statements (an active skill, a weapon's outcome)."""
-        compiled = self.ruleset.effect(effect)
-        if compiled.run is None:
-            raise fail(BAD_DECLARATION, f"effect {effect!r} has no statements to run")
-        context = EffectContext(self, compiled.source, bearer, bindings)
-        self._write("run", card=compiled.source.card_id, bearer=bearer)
-        self._enter(f"{compiled.source.card_id} (run)", compiled.source.span)
-        try:
-            compiled.run(context)
-        finally:
-            self._firing.pop()
-
     # -- contexts ------------------------------------------------------------------------
 
     @property
@@ -332,7 +303,7 @@ class Engine:
                 hint="contexts close innermost first",
             )
         if top.simultaneous:
-            self._settle(top)
+            resolver.settle(self, top)
         for attachment in list(self.state.attachments.values()):
             if attachment.frame == top.id:
                 self._detach(attachment, f"end of {top.kind}")
@@ -370,391 +341,20 @@ class Engine:
             raise fail(NO_CONTEXT, "no open context holds action points")
         return top
 
-    # -- events and hooks ----------------------------------------------------------------
+    # -- services: events and hooks, queries, permissions, decisions, dice (see above) ---
 
-    def emit(self, name: str, /, **payload: Json) -> Event:
-        """An event happens: ``before`` hooks, the perform step, ``after`` hooks.
-
-        Returns the event (check ``cancelled`` / ``replacement``). Inside a simultaneous
-        context the perform step and ``after`` hooks wait until the context closes.
-        """
-        spec = self.ruleset.event(name)
-        check_payload(self, spec.type, payload)
-        event = Event(self, self.state.next("event"), name, dict(payload))
-        outermost = self._root_fired is None
-        if outermost:
-            self._root_fired = set()
-        try:
-            self._happen(event, spec)
-        finally:
-            if outermost:
-                self._root_fired = None
-        return event
-
-    def note_change(self, event: Event, change: str, other: str | None) -> None:
-        """Called by :class:`Event` to log a cancel or replacement with the card doing it."""
-        by = self._firing[-1] if self._firing else None
-        self._write(change, event=event.id, name=event.name, by=by, instead=other)
-
-    def _happen(self, event: Event, spec: EventSpec) -> None:
-        self._resolve(self._collect(event, Window.BEFORE), Window.BEFORE, event)
-        if event.cancelled:
-            return
-        if event.replacement is not None:
-            name, payload = event.replacement
-            follow = Event(self, self.state.next("event"), name, payload)
-            follow.seen = event.seen
-            event.followed_by = follow
-            self._happen(follow, self.ruleset.event(name))
-            return
-        event.phase = Phase.DONE
-        top = self.top
-        if top is not None and top.simultaneous and (top.defer is None or event.name in top.defer):
-            top.pending.append(PendingEvent(event.id, event.name, event.payload))
-            self._write("deferred", event=event.id, name=event.name, frame=top.id)
-            return
-        self._perform(event, spec)
-        self._resolve(self._collect(event, Window.AFTER), Window.AFTER, None)
-
-    def _perform(self, event: Event, spec: EventSpec) -> None:
-        self._write("event", id=event.id, name=event.name, payload=event.payload)
-        if spec.perform is not None:
-            self._enter(f"{event.name} (perform)", None)  # perform steps may emit, too
-            try:
-                spec.perform(self, event)
-            finally:
-                self._firing.pop()
-
-    def _settle(self, frame: Frame) -> None:
-        """Close a simultaneous window: perform every deferred event, then their triggers."""
-        while frame.pending:
-            batch, frame.pending = frame.pending, []
-            outermost = self._root_fired is None
-            if outermost:
-                self._root_fired = set()
-            try:
-                events = []
-                for pending in batch:
-                    event = Event(self, pending.id, pending.name, pending.payload)
-                    event.phase = Phase.DONE
-                    self._perform(event, self.ruleset.event(event.name))
-                    events.append(event)
-                triggers = [t for event in events for t in self._collect(event, Window.AFTER)]
-                self._resolve(triggers, Window.AFTER, None)
-            finally:
-                if outermost:
-                    self._root_fired = None
-
-    def _collect(self, event: Event, window: Window) -> list[Trigger]:
-        entries = self._index.hooks.get((event.name, window))
-        if not entries:
-            return []
-        found: list[Trigger] = []
-        bindings = self._bindings(event)  # shared: conditions only read them
-        for entry in entries:
-            if self._spent(entry, event, window):
-                continue
-            hook = entry.rule
-            context = EffectContext(self, hook.source, entry.bearer, bindings)
-            if hook.condition is None or hook.condition(context):
-                found.append(Trigger(entry, event, context))
-        return found
-
-    def _spent(self, entry: Entry[Hook], event: Event, window: Window) -> bool:
-        """Whether a once-per limit or an earlier pass over this occurrence blocks the hook."""
-        if window is Window.BEFORE and entry.key in event.seen:
-            return True
-        once = entry.rule.once_per
-        if once is None:
-            return False
-        if once == ONCE_PER_TRIGGER:
-            return self._root_fired is not None and entry.key in self._root_fired
-        frame = self.innermost(once)
-        return frame is not None and frame.used(f"hook:{entry.key}")
-
-    @staticmethod
-    def _bindings(event: Event) -> dict[str, object]:
-        bindings: dict[str, object] = dict(event.payload)
-        bindings["event"] = event
-        return bindings
-
-    def _resolve(self, triggers: list[Trigger], window: Window, event: Event | None) -> None:
-        """Resolve simultaneous triggers one by one in the order the game's orderer picks."""
-        if not triggers:
-            return
-        pending = default_order(triggers)
-        chooser = self.ruleset.orderer(self, pending) if len(pending) > 1 else None
-        while pending:
-            if event is not None and (event.cancelled or event.replacement is not None):
-                return
-            if chooser is not None and len(pending) > 1:
-                labels = trigger_labels(pending)
-                names: list[Json] = [*sorted({t.event.name for t in pending})]
-                answer = self.decide(
-                    "order_triggers",
-                    chooser,
-                    list(labels),
-                    context={"window": window.value, "events": names},
-                )
-                trigger = pending.pop(labels.index(str(answer)))
-            else:
-                trigger = pending.pop(0)
-            if trigger.entry.attachment.id in self.state.attachments:
-                self._fire(trigger, window)
-
-    def _fire(self, trigger: Trigger, window: Window) -> None:
-        entry, event = trigger.entry, trigger.event
-        hook = entry.rule
-        if self._spent(entry, event, window):  # an earlier trigger of this batch used it up
-            return
-        if window is Window.BEFORE:
-            event.seen.add(entry.key)
-        if self._root_fired is not None:
-            self._root_fired.add(entry.key)
-        if hook.once_per is not None and hook.once_per != ONCE_PER_TRIGGER:
-            frame = self.innermost(hook.once_per)
-            if frame is not None:
-                frame.mark(f"hook:{entry.key}")
-        self._write(
-            "trigger",
-            card=trigger.card,
-            bearer=entry.bearer,
-            event=event.id,
-            name=event.name,
-            window=window.value,
-        )
-        self._enter(f"{trigger.card} on {event.name}", hook.source.span)
-        try:
-            hook.action(EffectContext(self, hook.source, entry.bearer, self._bindings(event)))
-        finally:
-            self._firing.pop()
-
-    def _enter(self, link: str, span: Span | None) -> None:
-        """Push a link of the trigger chain; past the depth limit, HF413 names the chain."""
-        self._firing.append(link)
-        if len(self._firing) > self.ruleset.max_depth:
-            chain = self._firing[-8:]
-            cards = sorted({link.split(" ")[0] for link in self._firing if " on " in link})
-            skipped = len(self._firing) - len(chain)
-            prefix = f"... ({skipped} earlier) -> " if skipped else ""
-            self._firing.pop()
-            raise fail(
-                DEPTH_LIMIT,
-                f"trigger depth limit {self.ruleset.max_depth} exceeded: "
-                f"{prefix}{' -> '.join(chain)}",
-                hint=f"these cards keep triggering each other: {', '.join(cards)}; "
-                "limit one of them with 'once per'",
-                span=span,
-            )
-
-    # -- queries and permissions ---------------------------------------------------------
-
-    def query(
-        self, name: str, subject: str | None = None, *, base: int | None = None, **args: object
-    ) -> int:
-        """A query's current value: base -> set -> add -> clamp; never stored."""
-        spec = self.ruleset.query(name)
-        marker = (name, subject)
-        if marker in self._computing:
-            raise fail(
-                QUERY_CYCLE,
-                f"query {name!r} of {subject} depends on itself",
-                hint="a modifier's condition or amount asks the query it modifies",
-            )
-        self._computing.append(marker)
-        try:
-            if base is not None:
-                value = base
-            elif spec.base is not None:
-                value = spec.base(self, subject, args)
-            else:
-                raise fail(BAD_DECLARATION, f"query {name!r} has no base value; pass base=")
-            bindings: dict[str, object] = {"subject": subject, **args}
-            adds: list[int] = []
-            for entry in self._index.modifiers.get(name, ()):
-                modifier = entry.rule
-                if modifier.reach is Reach.BEARER and entry.bearer != subject:
-                    continue
-                context = EffectContext(self, modifier.source, entry.bearer, bindings)
-                if modifier.condition is not None and not modifier.condition(context):
-                    continue
-                if modifier.op is ModifierOp.SET:
-                    value = modifier.amount(context)
-                else:
-                    adds.append(modifier.amount(context))
-            return spec.clamp(value + sum(adds))
-        finally:
-            self._computing.pop()
-
-    def allowed(
-        self, action: str, subject: str | None = None, *, default: bool = True, **args: object
-    ) -> bool:
-        """Whether ``action`` is permitted: the highest tier decides; a same-tier conflict
-        goes to the ruleset's tie rule once, and the ruling then stands (logged)."""
-        bindings: dict[str, object] = {"subject": subject, **args}
-        active = []
-        for entry in self._index.permissions.get(action, ()):
-            permission = entry.rule
-            if permission.reach is Reach.BEARER and entry.bearer != subject:
-                continue
-            context = EffectContext(self, permission.source, entry.bearer, bindings)
-            if permission.condition is None or permission.condition(context):
-                active.append(permission)
-        if not active:
-            return default
-        tier = max(p.source.tier for p in active)
-        allowing = tuple(p.source for p in active if p.source.tier == tier and p.allowed)
-        denying = tuple(p.source for p in active if p.source.tier == tier and not p.allowed)
-        if not denying or not allowing:
-            return bool(allowing)
-        conflict = PermissionConflict(action, subject, tier, allowing, denying)
-        key = conflict.key()
-        ruling = self.state.rulings.get(key)
-        if ruling is None:
-            ruling = self.ruleset.tie_rule(self, conflict)
-            self.state.rulings[key] = ruling
-            self._write("ruling", key=key, tier=tier.name, allowed=ruling)
-        return ruling
-
-    # -- decisions -----------------------------------------------------------------------
-
-    def decide(
-        self,
-        kind: str,
-        player: str,
-        options: Sequence[Json],
-        *,
-        context: Mapping[str, Json] | None = None,
-        hidden: bool = False,
-    ) -> Json:
-        """Ask ``player``'s agent; a single legal option is taken without asking (logged
-        as forced). The answer is checked against the options and logged."""
-        decision = self._decision(kind, player, options, context, hidden)
-        answer = self._answer(decision)
-        self._log_decision(decision, answer)
-        return answer
-
-    def decide_together(
-        self, requests: Sequence[tuple[str, str, Sequence[Json]]], *, hidden: bool = True
-    ) -> list[Json]:
-        """Simultaneous choices ``(kind, player, options)``: every player answers before
-        any answer is logged, so nobody's agent can see another's choice."""
-        decisions = [self._decision(k, p, o, None, hidden) for k, p, o in requests]
-        answers = [self._answer(decision) for decision in decisions]
-        for decision, answer in zip(decisions, answers, strict=True):
-            self._log_decision(decision, answer)
-        return answers
-
-    def _decision(
-        self,
-        kind: str,
-        player: str,
-        options: Sequence[Json],
-        context: Mapping[str, Json] | None,
-        hidden: bool,
-    ) -> Decision:
-        listed = list(options)
-        check_json(listed, f"options of {kind!r}")
-        if context is not None:
-            check_json(dict(context), f"context of {kind!r}")
-        if not listed:
-            raise fail(NO_OPTIONS, f"decision {kind!r} for {player} has no legal options")
-        return Decision(
-            self.state.next("decision"), kind, player, tuple(listed), context or {}, hidden
-        )
-
-    def _answer(self, decision: Decision) -> Json:
-        if len(decision.options) == 1:
-            return decision.options[0]
-        agent = self.agents.get(decision.player)
-        if agent is None:
-            raise fail(
-                NO_AGENT,
-                f"no agent answers for player {decision.player!r}",
-                hint=f"agents are set for: {', '.join(sorted(self.agents)) or 'nobody'}",
-            )
-        answer = agent.choose(decision, self)
-        if answer not in decision.options:
-            raise fail(
-                ILLEGAL_ANSWER,
-                f"{type(agent).__name__} answered {canonical(answer)} to {decision.describe()}",
-                hint=decision.legal_list(),
-            )
-        return answer
-
-    def _log_decision(self, decision: Decision, answer: Json) -> None:
-        self._write(
-            "decision",
-            number=decision.seq,
-            kind=decision.kind,
-            player=decision.player,
-            options=list(decision.options),
-            answer=answer,
-            context=dict(decision.context),
-            hidden=decision.hidden,
-            forced=len(decision.options) == 1,
-        )
-
-    # -- dice and randomness -------------------------------------------------------------
-
-    def force_dice(self, *results: int) -> None:
-        """Queue results the next rolls return, in order (tests and scenarios)."""
-        for result in results:
-            if isinstance(result, bool) or not isinstance(result, int) or result < 1:
-                raise fail(BAD_DIE, f"forced die {result!r} is not a positive integer")
-        self.state.forced_dice.extend(results)
-
-    def roll(
-        self, count: int = 1, sides: int = 6, *, reason: str = "", player: str | None = None
-    ) -> list[int]:
-        """Roll ``count`` dice (forced results first); every roll is logged."""
-        results: list[int] = []
-        forced = 0
-        for _ in range(count):
-            if self.state.forced_dice:
-                value = self.state.forced_dice.pop(0)
-                if value > sides:
-                    raise fail(
-                        BAD_DIE,
-                        f"forced die {value} does not fit a {sides}-sided roll ({reason})",
-                        hint=f"force results between 1 and {sides}",
-                    )
-                forced += 1
-            else:
-                self.state.rng, value = dice.below(self.state.rng, sides)
-                value += 1
-            results.append(value)
-        logged: list[Json] = list(results)
-        self._write(
-            "roll", reason=reason, player=player, sides=sides, results=logged, forced=forced
-        )
-        return results
-
-    def random_below(self, bound: int, *, reason: str = "") -> int:
-        """A uniform integer in ``0 .. bound - 1`` from the game's RNG (never forced)."""
-        self.state.rng, value = dice.below(self.state.rng, bound)
-        self._write("random", reason=reason, bound=bound, value=value)
-        return value
-
-    def shuffle(self, items: Sequence[T], *, reason: str = "") -> list[T]:
-        """A shuffled copy (Fisher-Yates on the game's RNG); the order itself is not logged."""
-        result = list(items)
-        for last in range(len(result) - 1, 0, -1):
-            self.state.rng, pick = dice.below(self.state.rng, last + 1)
-            result[last], result[pick] = result[pick], result[last]
-        self._write("shuffle", reason=reason, count=len(result))
-        return result
-
-    def roll_off(self, players: Sequence[str], *, reason: str = "") -> str:
-        """Each player rolls a die; the tied highest roll again until one is highest."""
-        contenders = list(players)
-        while True:
-            rolls = {p: self.roll(1, reason=f"roll-off: {reason}", player=p)[0] for p in contenders}
-            best = max(rolls.values())
-            contenders = [p for p in contenders if rolls[p] == best]
-            if len(contenders) == 1:
-                self._write("roll_off", reason=reason, winner=contenders[0])
-                return contenders[0]
+    emit = resolver.emit
+    note_change = resolver.note_change
+    run = resolver.run
+    query = queries.query
+    allowed = hierarchy.allowed
+    decide = decisions.decide
+    decide_together = decisions.decide_together
+    force_dice = dice.force_dice
+    roll = dice.roll
+    random_below = dice.random_below
+    shuffle = dice.shuffle
+    roll_off = dice.roll_off
 
     # -- log -----------------------------------------------------------------------------
 

@@ -4,6 +4,8 @@ Games plug in two policies through the :class:`~hexforge.core.engine.ruleset.Rul
 an *orderer* (who decides the order of simultaneous triggers; None means the default
 order) and a *tie rule* (what happens when rules of the same tier say both "can" and
 "cannot"). Both get the engine, so they may ask a Decision or roll dice, which is logged.
+:func:`allowed` (bound as an :class:`~hexforge.core.engine.engine.Engine` method) applies
+the permissions by tier and the tie rule.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hexforge.core.engine.index import Entry
-from hexforge.core.rules import EffectContext, Hook, Source, Tier
+from hexforge.core.rules import EffectContext, Hook, Permission, Reach, Source, Tier
 
 if TYPE_CHECKING:
     from hexforge.core.engine.engine import Engine
@@ -86,6 +88,43 @@ class PermissionConflict:
 
 
 TieRule = Callable[["Engine", PermissionConflict], bool]
+
+
+def allowed(
+    engine: Engine,
+    /,
+    action: str,
+    subject: str | None = None,
+    *,
+    default: bool = True,
+    **args: object,
+) -> bool:
+    """Whether ``action`` is permitted: the highest tier decides; a same-tier conflict
+    goes to the ruleset's tie rule once, and the ruling then stands (logged)."""
+    bindings: dict[str, object] = {"subject": subject, **args}
+    active: list[Permission] = []
+    for entry in engine._index.permissions.get(action, ()):
+        permission = entry.rule
+        if permission.reach is Reach.BEARER and entry.bearer != subject:
+            continue
+        context = EffectContext(engine, permission.source, entry.bearer, bindings)
+        if permission.condition is None or permission.condition(context):
+            active.append(permission)
+    if not active:
+        return default
+    tier = max(p.source.tier for p in active)
+    allowing = tuple(p.source for p in active if p.source.tier == tier and p.allowed)
+    denying = tuple(p.source for p in active if p.source.tier == tier and not p.allowed)
+    if not denying or not allowing:
+        return bool(allowing)
+    conflict = PermissionConflict(action, subject, tier, allowing, denying)
+    key = conflict.key()
+    ruling = engine.state.rulings.get(key)
+    if ruling is None:
+        ruling = engine.ruleset.tie_rule(engine, conflict)
+        engine.state.rulings[key] = ruling
+        engine._write("ruling", key=key, tier=tier.name, allowed=ruling)
+    return ruling
 
 
 def cannot_wins(engine: Engine, conflict: PermissionConflict) -> bool:

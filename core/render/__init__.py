@@ -27,6 +27,7 @@ from hexforge.core.render.replay import (
     read_log_file,
 )
 from hexforge.core.render.svg import Svg, el, fmt, label, line, parse, points
+from hexforge.core.render.text import localised, words, wrap
 from hexforge.core.render.viewer import replay_html
 
 __all__ = [
@@ -51,11 +52,14 @@ __all__ = [
     "label",
     "legend",
     "line",
+    "localised",
     "ordered_score",
     "parse",
     "points",
     "read_log_file",
     "replay_html",
     "svg_to_png",
+    "words",
+    "wrap",
     "write_picture",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 INK = "#222222"
 GRID = "#8a8a8a"
 PAPER = "#ffffff"
@@ -20,3 +22,8 @@ OBJECTIVE = "#f1c40f"
 def side_colour(index: int) -> str:
     """The colour of the ``index``-th player or side (wraps around)."""
     return SIDES[index % len(SIDES)]
+
+
+def player_colour(player: str, players: Sequence[str]) -> str:
+    """The colour of ``player`` by its place in ``players``; ink for one not among them."""
+    return side_colour(players.index(player)) if player in players else INK

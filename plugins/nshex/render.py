@@ -33,12 +33,15 @@ from hexforge.core.render import (
     label,
     legend,
     line,
+    localised,
     ordered_score,
     palette,
     points,
 )
+from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.markers import hookimpl
 from hexforge.plugins.nshex.board import HEXES, facing
+from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles
 from hexforge.plugins.nshex.tiles import BoardTile, Ground, Hq, Instant, Module, Soldier
 
 GAME = "nshex"
@@ -233,7 +236,7 @@ def board_svg(
         coordinate_label(grid, layout, hex_)
     tiles = picture.group("tiles")
     for hex_, card, rotation, tile_id, player, wounds, hq_left in placed:
-        colour = palette.side_colour(players.index(player)) if player in players else palette.INK
+        colour = palette.player_colour(player, players)
         draw_tile(
             tiles,
             layout,
@@ -296,11 +299,9 @@ def _score(engine: Engine) -> Score:
     return ordered_score({p: pos.hq_left(engine, t) for p, t in hqs.items()}, engine.players)
 
 
-def armies_of_players(players: Sequence[str]) -> dict[str, str]:
+def armies_of_players(tiles: Tiles, players: Sequence[str]) -> dict[str, str]:
     """Player -> army, undoing ``players_for`` (``borgo-1`` plays ``borgo``)."""
-    from hexforge.plugins.nshex.catalogue import installed
-
-    known = set(installed().armies())
+    known = set(tiles.armies())
     return {p: p if p in known else p.rsplit("-", 1)[0] for p in players}
 
 
@@ -310,31 +311,10 @@ def card_svg(card: BoardTile | Instant, language: str) -> Svg:
 
     layout = HexLayout(80.0, 150.0, 120.0)
     picture = Svg.new(300, 260, card.id)
-    name = getattr(card.name, language, None) or card.name.en
-    el(
-        picture.root,
-        "text",
-        name,
-        class_="card-name",
-        x=150,
-        y=26,
-        font_size=18,
-        text_anchor="middle",
-        font_weight="bold",
-        fill=palette.INK,
-    )
+    name = localised(card.name, language)
+    label(picture.root, name, 150, 26, 18, class_="card-name", fill=palette.INK, bold=True)
     detail = card.kind if isinstance(card, BoardTile) else f"instant: {card.action.value}"
-    el(
-        picture.root,
-        "text",
-        detail,
-        class_="card-kind",
-        x=150,
-        y=246,
-        font_size=13,
-        text_anchor="middle",
-        fill=palette.MUTED,
-    )
+    label(picture.root, detail, 150, 246, 13, class_="card-kind", fill=palette.MUTED)
     group = picture.group("tiles")
     centre = Hex(0, 0)
     if isinstance(card, BoardTile):
@@ -372,9 +352,17 @@ def card_svg(card: BoardTile | Instant, language: str) -> Svg:
 
 
 class NshexRenderer:
-    """The nshex :class:`~hexforge.core.render.GameRenderer`."""
+    """The nshex :class:`~hexforge.core.render.GameRenderer` of one set of plugins."""
 
     game = GAME
+
+    def __init__(self, host: PluginHost) -> None:
+        self.host = host
+
+    def _rules(self) -> NshexRuleset:
+        from hexforge.plugins.nshex.rules import nshex_rules
+
+        return nshex_rules(self.host)
 
     def map_names(self) -> Sequence[str]:
         return BOARD_NAMES
@@ -388,14 +376,11 @@ class NshexRenderer:
         return position_svg(engine)
 
     def card_ids(self) -> Sequence[str]:
-        from hexforge.plugins.nshex.catalogue import installed
-
-        return sorted(k for k, c in installed().cards.items() if isinstance(c, BoardTile | Instant))
+        cards = self._rules().tiles.cards
+        return sorted(k for k, c in cards.items() if isinstance(c, BoardTile | Instant))
 
     def render_card(self, card_id: str, language: str) -> Svg | None:
-        from hexforge.plugins.nshex.catalogue import installed
-
-        card = installed().cards.get(card_id)
+        card = self._rules().tiles.cards.get(card_id)
         if not isinstance(card, BoardTile | Instant):
             return None
         return card_svg(card, language)
@@ -406,9 +391,10 @@ class NshexRenderer:
 
         if not any(entry.get("type") == GAME for entry in log.entries):
             return None
-        armies = armies_of_players(log.players)
+        rules = self._rules()
+        armies = armies_of_players(rules.tiles, log.players)
         agent = ScriptedAgent(replay_answers(log.lines))
-        engine = new_game(armies, log.seed, {p: agent for p in armies})
+        engine = new_game(rules, armies, log.seed, {p: agent for p in armies})
         recorder = FrameRecorder(engine, _key, position_svg, _score)
         recorder.attach()
         play_game(engine)
@@ -417,6 +403,6 @@ class NshexRenderer:
 
 
 @hookimpl
-def hexforge_renderers() -> list[GameRenderer]:
+def hexforge_renderers(host: PluginHost) -> list[GameRenderer]:
     """Registered as its own entry point (pyproject.toml), like an expansion would be."""
-    return [NshexRenderer()]
+    return [NshexRenderer(host)]

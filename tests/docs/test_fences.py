@@ -21,7 +21,7 @@ from hexforge.core.cli.main import make_cli
 from hexforge.core.docgen.build import built_in_host, reference_pages
 from hexforge.core.errors import Severity
 from hexforge.dsl.api import check_text
-from hexforge.dsl.vocabulary import vocabulary_for
+from hexforge.plugins.catalogue import vocabulary_for
 
 from .blocks import DOCS, Block, blocks, pages
 from .fences import HERE, ILLUSTRATIONS, RULES, Rule

@@ -17,7 +17,8 @@ from hexforge.core.docgen.pages import EXAMPLE_FENCE
 from hexforge.core.errors import Severity
 from hexforge.core.rules import EffectContext, Hook, Source, Tier
 from hexforge.dsl.api import check_text, compile_text
-from hexforge.dsl.vocabulary import Vocabulary, vocabulary_for
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.catalogue import vocabulary_for
 from hexforge.plugins.markers import hookimpl
 
 HOST = built_in_host()

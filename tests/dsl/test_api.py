@@ -8,7 +8,8 @@ from hexforge.core.errors import HexforgeError, Span
 from hexforge.core.rules import Source, Tier
 from hexforge.core.vocabulary import EventType
 from hexforge.dsl.api import check_text, compile_text
-from hexforge.dsl.vocabulary import Vocabulary, vocabulary_for
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.catalogue import vocabulary_for
 from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.markers import hookimpl
 

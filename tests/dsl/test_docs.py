@@ -12,7 +12,8 @@ from hexforge.core.errors import Severity
 from hexforge.dsl.api import check_text, compile_text
 from hexforge.dsl.parser import parse
 from hexforge.dsl.pretty import pretty
-from hexforge.dsl.vocabulary import Vocabulary, vocabulary_for
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.catalogue import vocabulary_for
 from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.markers import hookimpl
 

@@ -44,7 +44,7 @@ ENGLISH_LABELS = {"health", "strength", "toughness", "mind", "speed", "passive"}
 
 
 def _texts(card_id: str, lang: str) -> list[ET.Element]:
-    return list(parse(card_svg(LIB.card(card_id), lang).text()).iter("text"))
+    return list(parse(card_svg(LIB, LIB.card(card_id), lang).text()).iter("text"))
 
 
 def _with(elements: list[ET.Element], class_: str) -> list[str]:
@@ -231,7 +231,7 @@ def test_no_text_passes_the_frame_of_any_card(lang: str) -> None:
     columns do not overlap."""
     limit = CARD_WIDTH - FRAME
     for card in _motu_cards():
-        root = parse(card_svg(card, lang).text())
+        root = parse(card_svg(LIB, card, lang).text())
         for element in root.iter("text"):
             assert _right_edge(element) <= limit, (card.id, lang, element.text)
             if element.get("class") in ("printed-text", "rules", "outcome", "card-kind"):

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hexforge.core.cli.main import make_cli
 from hexforge.plugins.motu import CONTENT
 from hexforge.plugins.motu.library import motu_vocabulary_loaded
-from tests.plugged import LIB
+from tests.plugged import HOST, LIB
 
 FIRST_GAME = CONTENT / "setups" / "first-game.yaml"
 
@@ -38,7 +38,7 @@ def test_a_missing_setup_file_is_reported_by_path(tmp_path: Path) -> None:
 
 def test_every_loaded_token_card_is_a_word_effect_text_can_name() -> None:
     """Token words follow the loaded buff, debuff and mark cards (an expansion's too)."""
-    vocabulary = motu_vocabulary_loaded(LIB)
+    vocabulary = motu_vocabulary_loaded(LIB, HOST)
     cards = LIB.cards.values()
     for kind, key in (("buff", "token"), ("debuff", "token"), ("mark", "mark_name")):
         for card in (c for c in cards if c.kind == kind):

@@ -110,6 +110,6 @@ def test_the_cards_table_shows_every_motu_name_translated(language: str) -> None
 def test_a_rendered_card_prints_its_text_in_the_language(card_id: str, language: str) -> None:
     card = LIB.card(card_id)
     printed = " ".join(
-        html.unescape(line) for line in PRINTED.findall(card_svg(card, language).text())
+        html.unescape(line) for line in PRINTED.findall(card_svg(LIB, card, language).text())
     )
     assert printed == _text(card, language)

@@ -9,8 +9,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
-from hexforge.dsl.vocabulary import vocabulary_for
 from hexforge.plugins import hookspecs
+from hexforge.plugins.catalogue import vocabulary_for
 from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.survey import survey
 

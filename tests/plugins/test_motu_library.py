@@ -47,7 +47,7 @@ def _pack(tmp_path: Path, cards: str, pack: str = "aaa") -> Path:
 
 
 def _host(*extra: tuple[str, object]) -> PluginHost:
-    return load_plugins([("motu", motu), *extra], autoload=False)
+    return load_plugins([("motu", motu.plugin), *extra], autoload=False)
 
 
 def _library(*extra: tuple[str, object]) -> Library:

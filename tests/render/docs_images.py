@@ -12,8 +12,8 @@ from pathlib import Path
 from hexforge.core.cli.render_cmd import renderers
 from hexforge.core.render import Svg
 from hexforge.core.scenarios import ScenarioAgent, drivers_from_host, load_scenario
-from hexforge.plugins.motu.library import library
-from hexforge.plugins.motu.render import card_svg
+from hexforge.plugins.motu.render_card import card_svg
+from tests.plugged import LIB
 from tests.render.helpers import BATTLE, NSHEX_POSITION, host
 
 IMAGES_DIR = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -30,8 +30,8 @@ def _position(path: Path) -> Svg:
 
 IMAGES: dict[str, Callable[[], Svg]] = {
     "battle.svg": lambda: _position(BATTLE),
-    "he-man.en.svg": lambda: card_svg(library().cards["motu/he-man"], "en"),
-    "man-at-arms.de.svg": lambda: card_svg(library().cards["motu/man-at-arms"], "de"),
+    "he-man.en.svg": lambda: card_svg(LIB, LIB.cards["motu/he-man"], "en"),
+    "man-at-arms.de.svg": lambda: card_svg(LIB, LIB.cards["motu/man-at-arms"], "de"),
     "nshex.svg": lambda: _position(NSHEX_POSITION),
 }
 """File name under docs/images/ -> how to draw it."""

@@ -6,10 +6,11 @@ import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
 
-from hexforge.core.cli.play_cmd import random_agents
+from hexforge.core.play import random_agents
 from hexforge.core.render import Svg, parse
 from hexforge.plugins.manager import PluginHost, load_plugins
 from hexforge.plugins.nshex.play import NshexRunner
+from tests.plugged import HOST
 
 HERE = Path(__file__).parent
 BATTLE = HERE / "battle.yaml"
@@ -34,7 +35,7 @@ def host() -> PluginHost:
 @cache
 def nshex_log_text(seed: int = 3) -> str:
     """The JSON-lines log of a whole nshex game with random agents."""
-    runner = NshexRunner()
+    runner = NshexRunner(HOST)
     played = runner.play(seed, random_agents(runner.players({}), seed), {})
     return played.engine.log.text()
 
@@ -50,7 +51,7 @@ def motu_game(seed: int = 2) -> tuple[str, dict[str, int]]:
     """The log of a whole motu game with random agents, and its final VP."""
     from hexforge.plugins.motu.play import MotuRunner
 
-    runner = MotuRunner()
+    runner = MotuRunner(HOST)
     played = runner.play(seed, random_agents(runner.players({}), seed), {})
     vp = played.engine.state.data["vp"]
     assert isinstance(vp, dict)

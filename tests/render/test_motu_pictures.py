@@ -9,11 +9,14 @@ from hexforge.core.render import HexLayout, facing_angle
 from hexforge.core.render.svg import Svg
 from hexforge.core.scenarios import ScenarioAgent, drivers_from_host, load_scenario
 from hexforge.plugins.motu.battlefield import Ground, named_map
-from hexforge.plugins.motu.library import library
-from hexforge.plugins.motu.render import SIZE, MotuRenderer, card_svg, map_svg, position_svg
+from hexforge.plugins.motu.render import MotuRenderer
+from hexforge.plugins.motu.render_battleground import SIZE, map_svg
+from hexforge.plugins.motu.render_card import card_svg
+from hexforge.plugins.motu.render_position import position_svg
+from tests.plugged import HOST, LIB
 from tests.render.helpers import BATTLE, host, tree, with_class
 
-RENDERER = MotuRenderer()
+RENDERER = MotuRenderer(HOST)
 
 
 def _battle() -> Svg:
@@ -117,7 +120,7 @@ def test_layout_matches_the_exact_geometry() -> None:
 
 def test_character_card_shows_stats_weapon_table_costs_and_generated_rules_text() -> None:
     """The He-Man card: stats, the Sword of Power's table, By the Power written from the DSL."""
-    root = tree(card_svg(library().cards["motu/he-man"], "en"))
+    root = tree(card_svg(LIB, LIB.cards["motu/he-man"], "en"))
     texts = [t.text for t in root.iter("text")]
     assert texts[0] == "He-Man"
     stats = {e.get("class"): e.text for e in with_class(root, "stat")}
@@ -148,7 +151,7 @@ def test_active_skill_costs_and_card_names_in_each_language() -> None:
         assert [t.text for t in with_class(root, "skill-name")] == [skill]
         (cost,) = with_class(root, "skill-cost")
         assert cost.text == costs
-    german = tree(card_svg(library().cards["motu/arm-cannon"], "de"))
+    german = tree(card_svg(LIB, LIB.cards["motu/arm-cannon"], "de"))
     assert german.findtext("text") == "Armkanone"
 
 

@@ -7,9 +7,10 @@ import xml.etree.ElementTree as ET
 from hexforge.core.scenarios import ScenarioAgent, drivers_from_host, load_scenario
 from hexforge.plugins.nshex.board import COORDS
 from hexforge.plugins.nshex.render import NshexRenderer, position_svg
+from tests.plugged import HOST
 from tests.render.helpers import NSHEX_POSITION, host, tree, with_class
 
-RENDERER = NshexRenderer()
+RENDERER = NshexRenderer(HOST)
 
 
 def _position_root() -> ET.Element:

@@ -9,6 +9,7 @@ from click.testing import CliRunner, Result
 
 from hexforge.core.cli.main import make_cli
 from hexforge.core.render import parse
+from tests.plugged import HOST
 from tests.render.helpers import BATTLE, with_class, write_nshex_log
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -119,9 +120,9 @@ def test_a_scenario_of_a_game_nobody_draws_is_a_coded_error() -> None:
     from hexforge.core.errors import HexforgeError
     from hexforge.plugins.motu.render import MotuRenderer
 
-    assert renderer_for_game([MotuRenderer()], "motu").game == "motu"
+    assert renderer_for_game([MotuRenderer(HOST)], "motu").game == "motu"
     with pytest.raises(HexforgeError) as caught:
-        renderer_for_game([MotuRenderer()], "chess")
+        renderer_for_game([MotuRenderer(HOST)], "chess")
     assert caught.value.code == "HF904" and "motu" in (caught.value.diagnostics[0].hint or "")
 
 

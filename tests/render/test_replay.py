@@ -14,6 +14,7 @@ from hexforge.core.render import parse, read_log_file, replay_html
 from hexforge.core.render.describe import describe
 from hexforge.plugins.motu.render import MotuRenderer
 from hexforge.plugins.nshex.render import NshexRenderer
+from tests.plugged import HOST
 from tests.render.helpers import motu_game, nshex_log_text, with_class, write_nshex_log
 
 
@@ -26,7 +27,7 @@ def _data(page: str) -> dict[str, list[dict[str, object]]]:
 
 def test_an_nshex_replay_has_a_frame_per_log_entry_and_hq_scores(tmp_path: Path) -> None:
     log = read_log_file(write_nshex_log(tmp_path))
-    replay = NshexRenderer().replay(log)
+    replay = NshexRenderer(HOST).replay(log)
     assert replay is not None
     assert len(replay.frames) == len(log.entries)
     assert replay.frames[0].board == 0 and replay.frames[-1].board == len(replay.boards) - 1
@@ -49,7 +50,7 @@ def test_an_edited_log_does_not_replay(tmp_path: Path) -> None:
     path = tmp_path / "edited.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(HexforgeError) as caught:
-        NshexRenderer().replay(read_log_file(path))
+        NshexRenderer(HOST).replay(read_log_file(path))
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.code == "HF907"
     # The edited answer is itself replayed; the first differing line is what follows it.
@@ -86,7 +87,7 @@ def generic_log(path: Path) -> Path:
 
 def test_the_page_is_self_contained_and_describes_every_entry(tmp_path: Path) -> None:
     log = read_log_file(write_nshex_log(tmp_path))
-    page = replay_html(log, NshexRenderer().replay(log), title="nshex")
+    page = replay_html(log, NshexRenderer(HOST).replay(log), title="nshex")
     assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")
     assert "https://" not in page and " src=" not in page and "<link" not in page
     steps = _data(page)["steps"]
@@ -117,7 +118,7 @@ def test_a_motu_replay_draws_terrain_once_and_models_per_step(tmp_path: Path) ->
     path = tmp_path / "motu.jsonl"
     path.write_text(text, encoding="utf-8")
     log = read_log_file(path)
-    replay = MotuRenderer().replay(log)
+    replay = MotuRenderer(HOST).replay(log)
     assert replay is not None and replay.score_label == "VP"
     assert len(replay.frames) == len(log.entries)
     assert dict(replay.frames[-1].score) == vp

@@ -20,6 +20,7 @@ from hexforge.core.render import read_log_file, replay_html
 from hexforge.core.render.replay import Replay
 from hexforge.plugins.motu.render import MotuRenderer
 from hexforge.plugins.nshex.render import NshexRenderer
+from tests.plugged import HOST
 from tests.render.helpers import motu_game, write_nshex_log
 from tests.render.test_replay import generic_log
 
@@ -75,7 +76,7 @@ def browser() -> Iterator[Any]:
 def nshex_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Replay, Any]:
     folder = tmp_path_factory.mktemp("viewer")
     log = read_log_file(write_nshex_log(folder))
-    replay = NshexRenderer().replay(log)
+    replay = NshexRenderer(HOST).replay(log)
     assert replay is not None
     page = folder / "nshex.html"
     page.write_text(replay_html(log, replay, title="nshex"), encoding="utf-8")
@@ -191,7 +192,7 @@ def test_motu_models_are_drawn_over_the_terrain_at_every_step(browser: Any, tmp_
     path = tmp_path / "motu.jsonl"
     path.write_text(text, encoding="utf-8")
     log = read_log_file(path)
-    replay = MotuRenderer().replay(log)
+    replay = MotuRenderer(HOST).replay(log)
     assert replay is not None
     page = tmp_path / "motu.html"
     page.write_text(replay_html(log, replay, title="motu"), encoding="utf-8")

@@ -1,0 +1,164 @@
+"""What every layer of the checker shares: typed results, scopes, reporting, wording.
+
+Every resolution returns a :class:`Typed` value or a :class:`Failed` reading, so a phrase
+can be tried several ways before the best explanation is reported.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from hexforge.core.errors import Diagnostic, Severity, Span
+from hexforge.core.vocabulary import BaseType, EventType
+from hexforge.dsl import ast
+from hexforge.dsl import resolved as r
+from hexforge.dsl.pretty import phrase as show_phrase
+from hexforge.dsl.templates import Template
+from hexforge.dsl.vocabulary import PermissionDef, Stat, Vocabulary
+
+INT, BOOL, TEXT = BaseType.INT.value, BaseType.BOOL.value, BaseType.TEXT.value
+Hint = str | Callable[[], str | None] | None
+Atoms = Sequence[ast.Word | ast.Expr]
+Declared = TypeVar("Declared", Stat, PermissionDef)
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    value: r.Value
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """Why a reading failed; ``rank`` prefers explanations from closer readings.
+
+    The diagnostics are built only when reported: most failed readings are discarded
+    while a phrase is tried other ways, and "did you mean" searches are not free.
+    """
+
+    builders: tuple[Callable[[], Diagnostic], ...]
+    rank: int = 0
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return tuple(build() for build in self.builders)
+
+
+Result = Typed | Failed
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Names an expression may use, with their types, and the event a hook reacts to."""
+
+    names: Mapping[str, str]
+    event: EventType | None = None
+
+    def bind(self, name: str, type_: str) -> Scope:
+        return Scope({**self.names, name: type_}, self.event)
+
+
+@dataclass(slots=True)
+class CheckState:
+    """What one effect's check reads and what it found; the bottom layer of the checker."""
+
+    vocabulary: Vocabulary
+    lines: Sequence[str]
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    nodes: int = 0
+    too_large: bool = False
+
+    def diagnostic(
+        self,
+        code: str,
+        message: str,
+        span: Span,
+        hint: str | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> Diagnostic:
+        line = self.lines[span.line - 1] if 0 < span.line <= len(self.lines) else None
+        return Diagnostic(code, message, span, line, hint, severity)
+
+    def report(self, result: Failed | Iterable[Diagnostic]) -> None:
+        found = result.diagnostics if isinstance(result, Failed) else tuple(result)
+        for diagnostic in found:
+            if diagnostic not in self.diagnostics:
+                self.diagnostics.append(diagnostic)
+
+    def fail(self, code: str, message: str, span: Span, hint: Hint = None) -> Failed:
+        def build() -> Diagnostic:
+            return self.diagnostic(code, message, span, hint() if callable(hint) else hint)
+
+        return Failed((build,))
+
+    def match(
+        self, template: Template, atoms: Atoms, scope: Scope, event: EventType | None
+    ) -> list[r.Value] | Failed:
+        """Defined in :mod:`hexforge.dsl.check_matching`; declared here because filters and
+        condition phrases, in lower layers, are templates too."""
+        raise NotImplementedError
+
+
+# ---- wording and combining -------------------------------------------------------------
+
+
+def pretty_words(phrase: ast.Phrase) -> str:
+    return show_phrase(phrase)
+
+
+def word_at(atoms: Atoms, index: int) -> str | None:
+    atom = atoms[index] if index < len(atoms) else None
+    return atom.text if isinstance(atom, ast.Word) else None
+
+
+def cover(atoms: Atoms, fallback: Span | None) -> Span:
+    if not atoms:
+        assert fallback is not None
+        return fallback
+    first, last = atoms[0].span, atoms[-1].span
+    return Span(first.file, first.line, first.column, last.end_line, last.end_column)
+
+
+def better(best: Failed | None, new: Failed) -> Failed:
+    if best is None or (new.rank > best.rank and new.builders):
+        return new
+    return best
+
+
+def all_of(values: Sequence[r.Value]) -> r.Value | None:
+    result: r.Value | None = None
+    for value in values:
+        result = conjoin(result, value)
+    return result
+
+
+def conjoin(left: r.Value | None, right: r.Value | None) -> r.Value | None:
+    if left is None:
+        return right
+    if right is None:
+        return left
+    return r.Logical(ast.LogicOp.AND, left, right)
+
+
+def by_words(declared: Sequence[Declared], words: tuple[str | None, ...] | None) -> Declared | None:
+    """The first stat or permission spelled ``words``."""
+    return next((d for d in declared if d.words == words), None)
+
+
+def a_type(type_name: str) -> str:
+    if type_name in (INT, BOOL):
+        return "a number" if type_name == INT else "a condition"
+    if type_name.endswith("*"):
+        return f"a selection of {type_name[:-1]}s"
+    article = "an" if type_name[:1] in "aeio" else "a"
+    return f"{article} {type_name}"
+
+
+def did_you_mean(word: str, candidates: Sequence[str], prefix: str = "") -> str | None:
+    close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.5)
+    if not close:
+        return None
+    return "did you mean " + " or ".join(f"'{prefix}{m}'" for m in close) + "?"

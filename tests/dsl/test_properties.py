@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark, get_terminal_names
@@ -102,6 +103,7 @@ def _shallow(text: str) -> bool:
 
 # from_lark slows down as its examples grow, so one property covers parse, round trip
 # and check on the same sentences, with a modest example count.
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.one_of(

@@ -27,6 +27,7 @@ GAMES = 200
 BATCHES = 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_games_keep_every_invariant(batch: int) -> None:
     outcomes = [play_checked(seed)[1] for seed in range(batch, GAMES, BATCHES)]

@@ -17,6 +17,7 @@ from tests.plugged import NSHEX
 GAMES = 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(10))
 def test_random_games_keep_the_invariants(block: int) -> None:
     outcomes = [play_checked(seed)[1] for seed in range(block, GAMES, 10)]

@@ -10,5 +10,6 @@ from hexforge.core.codes import define
 
 UNKNOWN_PLUGIN = define("HF604", "--plugins names a plugin that is not installed")
 REGISTRATION_CONFLICT = define("HF605", "two plugins register the same thing")
+BAD_GAME_PLUGIN = define("HF606", "a game plugin's game.yaml does not name its game")
 BAD_EXPANSION_NAME = define("HF610", "expansion name not usable")
 SCAFFOLD_TARGET_EXISTS = define("HF611", "scaffold target folder not empty")

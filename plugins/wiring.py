@@ -1,8 +1,22 @@
-"""One declaration wires a game plugin: its identity, content folder and the modules of its
-parts, named as ``module:attribute`` and imported at first use - so ``hexforge --help``
-imports no game code, and every game (built-in or an expansion's) is wired the same way.
+"""One declaration wires a game plugin: the module that declares it and its content folder.
+The game's name and description are data in its ``game.yaml``; its parts are found by
+convention in the game's package, named ``module:attribute`` relative to it and imported
+at first use - so ``hexforge --help`` imports no game code, and every game (built-in or an
+expansion's) is wired the same way:
 
-A game module ends with ``plugin = GamePlugin(...)`` and its entry point names that object
+========== ==================================== ==============================
+part        default                              what it is
+========== ==================================== ==============================
+kinds       ``.cards:CARD_KINDS``                a sequence of ``CardKind``
+words       ``.vocabulary:declare_words``        ``declare(vocabulary)``
+driver      ``.driver:Driver``                   a class made with the ``PluginHost``
+runner      ``.play:Runner``                     a class made with the ``PluginHost``
+agents      ``.agents:agent_specs``              a function returning ``AgentSpec``s
+invariants  ``.invariants:INVARIANTS``           a sequence of ``Invariant``
+========== ==================================== ==============================
+
+A game module ends with ``plugin = GamePlugin(__name__, CONTENT, ...)`` naming only the
+parts that differ, and its entry point names that object
 (``motu = "hexforge.plugins.motu:plugin"``).
 """
 
@@ -10,12 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ruamel.yaml import YAML
+
+from hexforge.core.errors import HexforgeError
 from hexforge.core.games import GameInfo
 from hexforge.plugins.markers import hookimpl
+from hexforge.plugins.plugin_codes import BAD_GAME_PLUGIN
 
 if TYPE_CHECKING:
     from hexforge.core.agents import AgentSpec
@@ -27,37 +46,36 @@ if TYPE_CHECKING:
     from hexforge.plugins.manager import PluginHost
 
 
-def load(reference: str) -> Any:
-    """The object ``module:attribute`` names (imported now)."""
-    module, _, attribute = reference.partition(":")
-    return getattr(import_module(module), attribute)
-
-
 @dataclass(frozen=True, slots=True)
 class GamePlugin:
-    """The hook implementations of one game. Each part is a ``module:attribute`` reference:
+    """The hook implementations of one game (module docstring: the parts' conventions)."""
 
-    - ``kinds``: a sequence of ``CardKind``; ``words``: ``declare(vocabulary)``;
-    - ``driver`` and ``runner``: classes made with the ``PluginHost`` they serve;
-    - ``agents``: a function returning ``AgentSpec``s; ``invariants``: a sequence.
-    """
-
-    game: GameInfo
+    module: str
+    """The package declaring the plugin: parts starting with ``.`` are relative to it;
+    ``hexforge plugins`` lists it and its files stamp cached validation results."""
     content: Path
     """The game's content folder: its ``game.yaml`` and the base pack (``pack.yaml``)."""
-    module: str
-    """The module declaring the plugin (listed by ``hexforge plugins``; its files stamp
-    cached validation results)."""
-    kinds: str
-    words: str
-    driver: str
-    runner: str
-    agents: str
-    invariants: str
+    kinds: str = ".cards:CARD_KINDS"
+    words: str = ".vocabulary:declare_words"
+    driver: str = ".driver:Driver"
+    runner: str = ".play:Runner"
+    agents: str = ".agents:agent_specs"
+    invariants: str = ".invariants:INVARIANTS"
 
     @property
     def __name__(self) -> str:  # what plugin listings show, as for a module plugin
         return self.module
+
+    @property
+    def game(self) -> GameInfo:
+        """The game's id, name and description, from its ``game.yaml``."""
+        return game_info(self.content / "game.yaml")
+
+    def load(self, reference: str) -> Any:
+        """The object a part names (imported now)."""
+        module, _, attribute = reference.partition(":")
+        name = f"{self.module}{module}" if module.startswith(".") else module
+        return getattr(import_module(name), attribute)
 
     @hookimpl
     def hexforge_games(self) -> list[GameInfo]:
@@ -73,26 +91,44 @@ class GamePlugin:
 
     @hookimpl
     def hexforge_card_kinds(self) -> list[CardKind]:
-        return list(load(self.kinds))
+        return list(self.load(self.kinds))
 
     @hookimpl
     def hexforge_dsl_vocabulary(self, game: str, vocabulary: Vocabulary) -> None:
         if game == self.game.id:
-            declare: Callable[[Vocabulary], None] = load(self.words)
+            declare: Callable[[Vocabulary], None] = self.load(self.words)
             declare(vocabulary)
 
     @hookimpl
     def hexforge_scenario_drivers(self, host: PluginHost) -> list[ScenarioDriver]:
-        return [load(self.driver)(host)]
+        return [self.load(self.driver)(host)]
 
     @hookimpl
     def hexforge_game_runners(self, host: PluginHost) -> list[GameRunner]:
-        return [load(self.runner)(host)]
+        return [self.load(self.runner)(host)]
 
     @hookimpl
     def hexforge_agents(self) -> list[AgentSpec]:
-        return list(load(self.agents)())
+        return list(self.load(self.agents)())
 
     @hookimpl
     def hexforge_invariants(self) -> list[Invariant]:
-        return list(load(self.invariants))
+        return list(self.load(self.invariants))
+
+
+@lru_cache(maxsize=16)
+def game_info(path: Path) -> GameInfo:
+    """``game``, ``name`` and ``description`` of a ``game.yaml`` (read once; the whole file
+    is validated with the packs, HF201)."""
+    data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    fields = [data.get(key) if isinstance(data, dict) else None for key in GAME_FIELDS]
+    if not all(isinstance(value, str) for value in fields):
+        raise HexforgeError.single(
+            BAD_GAME_PLUGIN,
+            f"{path} does not say the game's {', '.join(GAME_FIELDS)}",
+            hint="game.yaml names its game: 'game: ID', 'name: ...', 'description: ...'",
+        )
+    return GameInfo(*[str(value) for value in fields])
+
+
+GAME_FIELDS = ("game", "name", "description")

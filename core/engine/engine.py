@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TextIO, TypedDict, Unpack
+from typing import TextIO, TypedDict, TypeVar, Unpack
 
 from hexforge.core.engine import decisions, dice, hierarchy, queries, resolver
 from hexforge.core.engine.decisions import Agent
@@ -45,6 +45,9 @@ from hexforge.core.engine.state import (
 from hexforge.core.rules import Duration
 
 FOREVER = Duration()  # while the source and the bearer are in play
+
+
+R = TypeVar("R", bound=Ruleset)
 
 
 class FrameOptions(TypedDict, total=False):
@@ -109,6 +112,15 @@ class Engine:
     ) -> Engine:
         """A game continuing from :meth:`snapshot` text (its log continues the numbering)."""
         return cls(ruleset, load_state(snapshot), agents, sink)
+
+    def rules_as(self, kind: type[R]) -> R:
+        """The ruleset as the game's own subclass, which carries what the game compiled its
+        rules from (motu's card library, nshex's tiles): one game's code asking another's
+        engine is a programming error, a TypeError."""
+        rules = self.ruleset
+        if not isinstance(rules, kind):
+            raise TypeError(f"this engine plays {type(rules).__name__}, not {kind.__name__}")
+        return rules
 
     def snapshot(self) -> str:
         """The whole state as JSON text (only at a procedure boundary, see docs/engine.md)."""

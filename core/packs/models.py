@@ -190,6 +190,10 @@ class GameDeclaration(BaseModel):
 
     game: Slug
     """The game id, as its plugin declares it."""
+    name: str | None = None
+    """The game's name (``hexforge plugins`` lists it); a ``GamePlugin`` reads it here."""
+    description: str | None = None
+    """One line on what the game is."""
     tiers: Annotated[list[TierDeclaration], Field(min_length=1)]
     """The rule hierarchy, highest tier first: a rule of a higher tier overrides lower ones."""
     source: str | None = None

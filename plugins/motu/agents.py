@@ -30,13 +30,24 @@ from hexforge.core.hexgrid import Hex, distance
 from hexforge.core.hexgrid.board import parse_coord
 from hexforge.core.hexgrid.coords import direction_to, ring
 from hexforge.plugins.motu.acting import current_acting
+from hexforge.plugins.motu.actions import (
+    ACTIONS,
+    END,
+    FOCUS,
+    MOVE,
+    MOVE_FOCUSED,
+    OVERWATCH,
+    Choice,
+    Verb,
+    parse,
+)
 from hexforge.plugins.motu.attacks import legal_targets, scope_changes, usable_weapons, weapon_of
 from hexforge.plugins.motu.board import as_int, board_map, coord, distance_inches, hex_of, on_board
 from hexforge.plugins.motu.cards import Fate, Glory, Weapon, WeaponType
 from hexforge.plugins.motu.dicetest import DONE, net_distribution, odds_of
+from hexforge.plugins.motu.hands import Bonus, hand
 from hexforge.plugins.motu.library import Library, library_of
 from hexforge.plugins.motu.mana import mana
-from hexforge.plugins.motu.turns import hand
 from hexforge.plugins.motu.units import is_knocked_out
 
 PASS = "pass"
@@ -157,10 +168,10 @@ def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackFo
     return AttackForecast(wounds, knockout, kept)
 
 
-def _attack_forecast(engine: Engine, unit: str, option: str) -> AttackForecast | None:
-    """The forecast of an ``attack WEAPON TARGET`` option (None for a weapon the query
-    does not know, e.g. a borrowed one)."""
-    _, weapon_id, target = option.split(" ", 2)
+def _attack_forecast(engine: Engine, unit: str, choice: Choice) -> AttackForecast | None:
+    """The forecast of an attack option (None for a weapon the query does not know, e.g.
+    a borrowed one)."""
+    weapon_id, target = str(choice.arg("weapon")), str(choice.arg("target"))
     try:
         weapon = weapon_of(engine, unit, weapon_id)
     except HexforgeError:
@@ -247,7 +258,7 @@ class MotuHeuristicAgent:
         else +1 AP (glory) or +1 mana (fate)."""
         frame = current_acting(engine)
         card = str(decision.context.get("card"))
-        if "mission" in options and frame is not None and frame.subject is not None:
+        if Bonus.MISSION in options and frame is not None and frame.subject is not None:
             mission = next(
                 (m for m in missions_of(library_of(engine), [card]) if m.card == card), None
             )
@@ -256,37 +267,38 @@ class MotuHeuristicAgent:
             if mission is not None and any(
                 o is not None and mission.chance(o) >= MISSION_CHANCE for o in outlooks
             ):
-                return "mission"
-        for preferred in ("ap", "mana", "ability", "mission"):
+                return Bonus.MISSION.value
+        for preferred in (Bonus.AP, Bonus.MANA, Bonus.ABILITY, Bonus.MISSION):
             if preferred in options:
-                return preferred
+                return preferred.value
         return options[0]
 
     def _action(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         unit = str(decision.context.get("unit"))
+        choices = [parse(o) for o in options]
         attacks = [
-            (o, f)
-            for o in options
-            if o.startswith("attack ") and (f := _attack_forecast(engine, unit, o)) is not None
+            (c, f)
+            for c in choices
+            if c.verb is Verb.ATTACK and (f := _attack_forecast(engine, unit, c)) is not None
         ]
         if attacks:
             best, outlook = max(attacks, key=lambda a: a[1].value)
-            mission = self._mission_for(engine, decision.player, outlook, options)
-            return best if mission is None else f"card {mission.card} mission"
+            mission = self._mission_for(engine, decision.player, outlook, choices)
+            return str(best if mission is None else _mission_choice(mission))
         if _goal_distance(engine, decision.player, hex_of(engine, unit)) > 0:
-            for move in ("move focused", "move"):
-                if move in options:
-                    return move
-            if "focus" in options and not _foes_adjacent(engine, decision.player, unit):
-                return "focus"
-        if "overwatch" in options and _threatened(engine, decision.player, unit):
-            return "overwatch"
-        if "focus" in options:
-            return "focus"
-        return "overwatch" if "overwatch" in options else "end"
+            for move in (MOVE_FOCUSED, MOVE):
+                if move in choices:
+                    return str(move)
+            if FOCUS in choices and not _foes_adjacent(engine, decision.player, unit):
+                return str(FOCUS)
+        if OVERWATCH in choices and _threatened(engine, decision.player, unit):
+            return str(OVERWATCH)
+        if FOCUS in choices:
+            return str(FOCUS)
+        return str(OVERWATCH if OVERWATCH in choices else END)
 
     def _mission_for(
-        self, engine: Engine, player: str, outlook: AttackForecast, options: list[str]
+        self, engine: Engine, player: str, outlook: AttackForecast, choices: list[Choice]
     ) -> Mission | None:
         """The side mission worth playing before an attack with this outlook: the most
         expected VP among those likely enough (any chance in the last round)."""
@@ -294,7 +306,7 @@ class MotuHeuristicAgent:
         playable = [
             m
             for m in missions_in_hand(engine, player)
-            if f"card {m.card} mission" in options
+            if _mission_choice(m) in choices
             and (m.chance(outlook) >= MISSION_CHANCE or (last and m.chance(outlook) > 0))
         ]
         return max(playable, key=lambda m: m.vp * m.chance(outlook), default=None)
@@ -343,13 +355,19 @@ class MotuHeuristicAgent:
         )
 
 
-def _attack_options(engine: Engine, unit: str) -> list[str]:
-    """``attack WEAPON TARGET`` for every usable weapon and legal target now."""
+def _attack_options(engine: Engine, unit: str) -> list[Choice]:
+    """An attack for every usable weapon and legal target now, whatever it costs."""
+    attack = ACTIONS[Verb.ATTACK]
     return [
-        f"attack {w.id} {t}"
+        attack.choice(w.id, t)
         for w in usable_weapons(engine, unit)
         for t in legal_targets(engine, unit, w)
     ]
+
+
+def _mission_choice(mission: Mission) -> Choice:
+    """Playing the mission's glory card for its side mission."""
+    return ACTIONS[Verb.CARD].choice(mission.card, Bonus.MISSION.value)
 
 
 def _threatened(engine: Engine, player: str, unit: str) -> bool:

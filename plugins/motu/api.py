@@ -8,7 +8,7 @@ in ``__all__`` is the promise.
 
 from __future__ import annotations
 
-from hexforge.plugins.motu import GAME, plugin
+from hexforge.plugins.motu import plugin
 from hexforge.plugins.motu.cards import (
     Character,
     Faction,
@@ -29,7 +29,11 @@ from hexforge.plugins.motu.library import (
 from hexforge.plugins.motu.mana import gain_mana, mana
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
 from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
+from hexforge.plugins.motu.state import MotuState, Phase, PlayerState, UnitState
 from hexforge.plugins.motu.units import create_character
+
+GAME = plugin.game
+"""motu's id, name and description (its game.yaml)."""
 
 __all__ = [
     "GAME",
@@ -42,8 +46,12 @@ __all__ = [
     "Item",
     "Library",
     "MotuRuleset",
+    "MotuState",
+    "Phase",
+    "PlayerState",
     "Skill",
     "Token",
+    "UnitState",
     "Weapon",
     "create_character",
     "gain_mana",

@@ -24,7 +24,6 @@ from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import acting_frame, action_cost, interrupted_by
 from hexforge.plugins.motu.battlefield import in_cover, is_flank, melee_facing, ranged_facing
 from hexforge.plugins.motu.board import (
-    as_int,
     board_map,
     enemies,
     engaged_with,
@@ -40,6 +39,7 @@ from hexforge.plugins.motu.cards import Weapon, WeaponType
 from hexforge.plugins.motu.dicetest import spend_focus
 from hexforge.plugins.motu.library import FISTS, library_of
 from hexforge.plugins.motu.mana import check_mana, spend_mana
+from hexforge.plugins.motu.state import UnitState, as_int
 from hexforge.plugins.motu.units import check_standing, is_knocked_out, weapons_of
 from hexforge.plugins.motu.wounds import settle_knockouts
 
@@ -119,12 +119,13 @@ def face(engine: Engine, unit: str, target: str, *, melee: bool) -> None:
     if not options:
         return
     names: list[Json] = [d.name for d in options]
-    current = str(engine.prop(unit, "facing"))
+    turning = UnitState(engine, unit)
+    current = turning.facing.name
     if current in names and len(names) > 1:
         names = [current, *[n for n in names if n != current]]
     owner = engine.entity(unit).owner or ""
     chosen = engine.decide("facing", owner, names, context={"unit": unit, "target": target})
-    engine.set_prop(unit, "facing", Direction[str(chosen)].name)
+    turning.facing = Direction[str(chosen)]
 
 
 def scope_changes(engine: Engine, weapon: Weapon, origin: str, target: str) -> list[ScopeChange]:

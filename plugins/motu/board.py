@@ -2,8 +2,9 @@
 
 Engine state is plain JSON, so the map is named in ``state.data["map"]`` (a shipped map's
 name, or an inline map's YAML data) and rebuilt once per process; the positions are
-entity properties (``hex``, ``level``, ``facing``). These helpers turn them into the
-battlefield's :class:`Map`, :class:`Occupancy` and :class:`Occupant` values.
+entity properties (``hex``, ``level``, ``facing``, read through
+:mod:`~hexforge.plugins.motu.state`). These helpers turn them into the battlefield's
+:class:`Map`, :class:`Occupancy` and :class:`Occupant` values.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 from typing import Any
 
 from hexforge.core.engine import Engine
-from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
+from hexforge.core.hexgrid import Direction, Hex, format_coord
 from hexforge.plugins.motu.battlefield import (
     Ground,
     Location,
@@ -26,20 +27,14 @@ from hexforge.plugins.motu.battlefield import (
     named_map,
     sees,
 )
+from hexforge.plugins.motu.state import as_int as as_int
+from hexforge.plugins.motu.state import as_texts as as_texts
+from hexforge.plugins.motu.state import facing_of, level_of
+from hexforge.plugins.motu.state import hex_of as hex_of
 
 CHARACTER = "character"
 MARK = "mark"
 _INLINE: dict[str, Map] = {}
-
-
-def as_int(value: object) -> int:
-    """A JSON number from the state, 0 when absent (state values are untyped JSON)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def as_texts(value: object) -> list[str]:
-    """A JSON list of texts from the state, empty when absent."""
-    return [str(item) for item in value] if isinstance(value, list) else []
 
 
 def use_map(engine: Engine, name: str | None = None, data: object = None) -> None:
@@ -63,16 +58,12 @@ def board_map(engine: Engine) -> Map:
     return found
 
 
-def hex_of(engine: Engine, entity: str) -> Hex:
-    return parse_coord(str(engine.prop(entity, "hex")))
-
-
 def location(engine: Engine, entity: str) -> Location:
-    return Location(hex_of(engine, entity), as_int(engine.prop(entity, "level", 0)))
+    return Location(hex_of(engine, entity), level_of(engine, entity))
 
 
 def facing(engine: Engine, unit: str) -> Direction:
-    return Direction[str(engine.prop(unit, "facing", "N"))]
+    return facing_of(engine, unit)
 
 
 def occupant(engine: Engine, unit: str) -> Occupant:
@@ -80,7 +71,7 @@ def occupant(engine: Engine, unit: str) -> Occupant:
     here = hex_of(engine, unit)
     owner = engine.entity(unit).owner or ""
     return Occupant(
-        unit, owner, (here,), location(engine, unit).level, facing_hex(here, facing(engine, unit))
+        unit, owner, (here,), level_of(engine, unit), facing_hex(here, facing_of(engine, unit))
     )
 
 

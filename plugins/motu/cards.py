@@ -257,7 +257,7 @@ class Glory(Card):
     """The side mission, in the effect language."""
 
 
-KINDS: list[CardKind] = [
+CARD_KINDS: list[CardKind] = [
     CardKind(GAME, kind, model, {lang: term(kind, lang) for lang in LANGUAGES})
     for kind, model in (
         ("character", Character),

@@ -19,8 +19,8 @@ from functools import cache
 
 from hexforge.core.engine import Engine, Frame, Json
 from hexforge.plugins.motu.acting import frame_scope
-from hexforge.plugins.motu.board import as_int
 from hexforge.plugins.motu.mana import mana, spend_mana
+from hexforge.plugins.motu.state import UnitState, as_int
 
 DEFAULT_SCOPE = 4
 MAX_MANA_REROLLS = 5
@@ -49,9 +49,10 @@ def threshold(scope: int) -> int:
 def spend_focus(engine: Engine, unit: str) -> int:
     """Spend ``unit``'s focus token on a test, which it must do when focused; returns the
     scope it adds (``focus_scope``, 1 unless an effect cancels it - the token goes anyway)."""
-    if not engine.prop(unit, "focus"):
+    holder = UnitState(engine, unit)
+    if not holder.focus:
         return 0
-    engine.set_prop(unit, "focus", False)
+    holder.focus = False
     gained = engine.query("focus_scope", unit, base=1)
     engine.emit("focus_spent", unit=unit, scope=gained)
     return gained
@@ -175,7 +176,7 @@ def odds_of(
     value = engine.query(stat, tester)
     dice = max(0, engine.query("dice", tester, base=value + extra_dice, **args))
     changes = engine.query("scope", tester, base=0, **args) + frame_scope(engine, tester) + scope
-    if engine.prop(tester, "focus"):
+    if UnitState(engine, tester).focus:
         changes += engine.query("focus_scope", tester, base=1)
     if rerolls is None:
         free = engine.query("free_rerolls", tester, base=0, **args)

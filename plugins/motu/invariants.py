@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from hexforge.core.engine import Engine, Json
 from hexforge.core.simulate.invariants import Invariant, Moment
-from hexforge.plugins.motu.board import as_int, location, on_board
+from hexforge.plugins.motu.board import location, on_board
 from hexforge.plugins.motu.library import library_of
 from hexforge.plugins.motu.rounds import OBJECTIVE_VP
-from hexforge.plugins.motu.turns import pile
+from hexforge.plugins.motu.state import SLOTS, PlayerState, UnitState, as_int, is_knocked_out
 from hexforge.plugins.motu.units import points
 
 MAX_MANA = 5
@@ -26,7 +26,7 @@ MAX_FATE_HAND = 5
 def mana_in_range(engine: Engine, moment: Moment) -> Iterator[str]:
     """rulebook §Mana: every character's mana is between 0 and 5."""
     for unit in on_board(engine):
-        mana = as_int(engine.prop(unit, "mana"))
+        mana = UnitState(engine, unit).mana
         if not 0 <= mana <= MAX_MANA:
             yield f"{unit} has {mana} mana"
 
@@ -35,13 +35,13 @@ def one_buff_one_debuff(engine: Engine, moment: Moment) -> Iterator[str]:
     """rulebook §Buffs and debuffs: one buff and one debuff at most, and the attached
     effects are those of the card the character holds."""
     for unit in on_board(engine):
-        for slot in ("buff", "debuff"):
+        for slot in SLOTS:
             attached = {
                 a.effect.split("#")[0]
                 for a in engine.attachments(unit)
                 if _kind(engine, a.effect.split("#")[0]) == slot
             }
-            held = engine.prop(unit, slot)
+            held = UnitState(engine, unit).token(slot)
             if len(attached) > 1:
                 yield f"{unit} has {len(attached)} {slot}s attached: {sorted(attached)}"
             elif not attached <= {held}:
@@ -54,7 +54,7 @@ def knocked_out_leave(engine: Engine, moment: Moment) -> Iterator[str]:
     if moment is Moment.EVENT or engine.innermost("attack") is not None:
         return
     for unit in on_board(engine):
-        if engine.prop(unit, "knocked_out"):
+        if is_knocked_out(engine, unit):
             yield f"{unit} is knocked out but still on the board"
 
 
@@ -69,7 +69,7 @@ def one_model_per_place(engine: Engine, moment: Moment) -> Iterator[str]:
 def fate_hand_limit(engine: Engine, moment: Moment) -> Iterator[str]:
     """rulebook §Preparation phase: a player holds at most five fate cards."""
     for player in engine.players:
-        held = len(pile(engine, "fate", player))
+        held = len(PlayerState(engine, player).fate)
         if held > MAX_FATE_HAND:
             yield f"{player} holds {held} fate cards"
 
@@ -110,9 +110,8 @@ def vp_as_logged(engine: Engine, moment: Moment) -> Iterator[str]:
             else:
                 yield from _unjustified(engine, ledger, entry)
     ledger.read = len(lines)
-    vp = engine.state.data.get("vp", {})
     for player in engine.players:
-        held = as_int(vp.get(player)) if isinstance(vp, dict) else 0
+        held = PlayerState(engine, player).vp
         if held != ledger.gained[player]:
             yield f"{player} has {held} VP but the log gave {ledger.gained[player]}"
 
@@ -127,7 +126,7 @@ def _unjustified(engine: Engine, ledger: _Ledger, entry: dict[str, Json]) -> Ite
     if reason.endswith(" knocked out"):
         unit = reason.removesuffix(" knocked out")
         due = points(engine, unit)
-        if engine.entity(unit).owner == player or not engine.prop(unit, "knocked_out"):
+        if engine.entity(unit).owner == player or not is_knocked_out(engine, unit):
             yield f"{player} scored {reason!r} for a character of theirs or still standing"
     elif reason.endswith(("objective token", "objective tokens")):
         due = OBJECTIVE_VP * ledger.claimed[player]

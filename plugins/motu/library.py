@@ -86,10 +86,7 @@ class MotuRuleset(Ruleset):
 
 def library_of(engine: Engine) -> Library:
     """The cards of the game ``engine`` plays (its ruleset's library)."""
-    rules = engine.ruleset
-    if not isinstance(rules, MotuRuleset):
-        raise TypeError("not a motu game: its ruleset has no motu card library")
-    return rules.library
+    return engine.rules_as(MotuRuleset).library
 
 
 def library_for(host: PluginHost) -> Library:

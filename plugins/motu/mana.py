@@ -5,19 +5,20 @@ from __future__ import annotations
 from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.board import as_int
+from hexforge.plugins.motu.state import UnitState
 
 MAX_MANA = 5
 
 
 def mana(engine: Engine, unit: str) -> int:
-    return as_int(engine.prop(unit, "mana"))
+    return UnitState(engine, unit).mana
 
 
 def gain_mana(engine: Engine, unit: str, amount: int) -> int:
     """Add mana, never above five; returns what was actually gained."""
-    gained = max(0, min(amount, MAX_MANA - mana(engine, unit)))
-    engine.set_prop(unit, "mana", mana(engine, unit) + gained)
+    holder = UnitState(engine, unit)
+    gained = max(0, min(amount, MAX_MANA - holder.mana))
+    holder.mana += gained
     engine.emit("mana_gained", unit=unit, amount=gained)
     return gained
 
@@ -35,5 +36,5 @@ def spend_mana(engine: Engine, unit: str, amount: int, why: str) -> None:
     """Return ``amount`` mana to the supply; HF753 when the character has less."""
     check_mana(engine, unit, amount, why)
     if amount:
-        engine.set_prop(unit, "mana", mana(engine, unit) - amount)
+        UnitState(engine, unit).mana -= amount
         engine.emit("mana_spent", unit=unit, amount=amount)

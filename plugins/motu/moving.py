@@ -52,6 +52,7 @@ from hexforge.plugins.motu.board import (
 )
 from hexforge.plugins.motu.cards import Character
 from hexforge.plugins.motu.library import library_of
+from hexforge.plugins.motu.state import UnitState
 from hexforge.plugins.motu.units import is_knocked_out
 
 FACINGS = [d.name for d in Direction]
@@ -94,15 +95,15 @@ def _towards(engine: Engine, start: Location, end: Location, other: str) -> bool
 
 
 def place(engine: Engine, unit: str, where: Location) -> None:
-    engine.set_prop(unit, "hex", format_coord(where.hex))
-    engine.set_prop(unit, "level", where.level)
+    placed = UnitState(engine, unit)
+    placed.hex, placed.level = where.hex, where.level
 
 
 def choose_facing(engine: Engine, unit: str) -> None:
     """After a move the player may turn the model to any of the six edges."""
     player = engine.entity(unit).owner or ""
     answer = engine.decide("move_facing", player, FACINGS, context={"unit": unit})
-    engine.set_prop(unit, "facing", str(answer))
+    UnitState(engine, unit).facing = Direction[str(answer)]
 
 
 def move_model(
@@ -137,7 +138,7 @@ def move_model(
     if facing is None:
         choose_facing(engine, unit)
     else:
-        engine.set_prop(unit, "facing", facing.name)
+        UnitState(engine, unit).facing = facing
     overwatch_interruptions(engine, unit, interrupt)
     return True
 
@@ -191,7 +192,8 @@ def watching(engine: Engine, watcher: str, mover: str) -> bool:
     """``watcher`` must interrupt ``mover`` ending a move (rulebook §Overwatch): on
     overwatch, mover in sight and partly in its front arc, and in a weapon's range or
     reachable for engagement with one move (focused speed when focused)."""
-    if not engine.prop(watcher, "overwatch") or is_knocked_out(engine, watcher):
+    on_watch = UnitState(engine, watcher)
+    if not on_watch.overwatch or on_watch.knocked_out:
         return False
     if not enemies(engine, watcher, mover) or not in_sight(engine, watcher, mover):
         return False
@@ -202,8 +204,7 @@ def watching(engine: Engine, watcher: str, mover: str) -> bool:
             return True
     if mover in engaged_with(engine, watcher):
         return True
-    focused = bool(engine.prop(watcher, "focus"))
-    reach = reach_of(engine, watcher, focused)
+    reach = reach_of(engine, watcher, on_watch.focus)
     return bool(engaging_ends(board_map(engine), reach, occupant(engine, mover)))
 
 
@@ -216,7 +217,7 @@ def overwatch_interruptions(engine: Engine, mover: str, interrupt: Interrupt) ->
             return
         player = engine.entity(ready[0]).owner or ""
         watcher = str(engine.decide("overwatch_order", player, ready, context={"unit": mover}))
-        engine.set_prop(watcher, "overwatch", False)  # the token goes back to the supply
+        UnitState(engine, watcher).overwatch = False  # the token goes back to the supply
         engine.note("overwatch", unit=watcher, interrupts=mover)
         interrupt(engine, watcher, mover, False)
 
@@ -384,5 +385,5 @@ def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
 
 def is_massive(engine: Engine, unit: str) -> bool:
     """Whether ``unit``'s character card is a massive model (rulebook §Massive Models)."""
-    card = library_of(engine).card(str(engine.prop(unit, "card")), "character")
+    card = library_of(engine).card(UnitState(engine, unit).card, "character")
     return isinstance(card, Character) and card.massive

@@ -5,6 +5,7 @@ ships) between the given agents."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from hexforge.core.engine import Agent, Engine
@@ -13,6 +14,7 @@ from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.motu.library import Library, MotuRuleset, library_for, motu_rules
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
 from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
+from hexforge.plugins.motu.state import MotuState
 
 DEFAULT_SETUP = "first-game"
 _SHOWN = {
@@ -49,15 +51,14 @@ def chosen_setup(name: str, lib: Library) -> GameSetup:
     return shipped_setup(name, lib)
 
 
+@dataclass(frozen=True, slots=True)
 class MotuRunner:
     """The motu :class:`~hexforge.core.play.GameRunner` of one set of plugins: their cards,
     compiled at the first game."""
 
+    host: PluginHost
     game = "motu"
     scenario_option = "setup"
-
-    def __init__(self, host: PluginHost) -> None:
-        self.host = host
 
     @property
     def rules(self) -> MotuRuleset:
@@ -65,9 +66,7 @@ class MotuRunner:
 
     def scores(self, engine: Engine) -> dict[str, int]:
         """Victory points per player (for ``hexforge simulate``)."""
-        vp = engine.state.data["vp"]
-        assert isinstance(vp, dict)
-        return {str(p): v for p, v in vp.items() if isinstance(v, int)}
+        return MotuState(engine).vp
 
     def card_names(self, lang: str) -> dict[str, str]:
         """Card id -> its name in ``lang`` (English where untranslated), for ``--lang``."""
@@ -86,7 +85,5 @@ class MotuRunner:
         outcome = play_game(engine)
         winner = outcome["winner"]
         assert winner is None or isinstance(winner, str)
-        vp = engine.state.data["vp"]
-        assert isinstance(vp, dict)
-        summary = f"{winner or 'draw'}: {outcome['reason']} (VP {per_player(vp)})"
+        summary = f"{winner or 'draw'}: {outcome['reason']} (VP {per_player(MotuState(engine).vp)})"
         return PlayedGame(engine, account(engine), winner, summary)

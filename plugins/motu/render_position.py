@@ -12,19 +12,17 @@ from collections.abc import Hashable
 from hexforge.core.engine import Engine
 from hexforge.core.render import Svg
 from hexforge.plugins.motu.render_battleground import Layer, MarkView, UnitView, map_svg
+from hexforge.plugins.motu.state import UnitState
 
 # The rules modules (board, library, tokens) are imported where they are used: this
-# module is loaded with the render plugin by every ``hexforge`` command.
+# module is loaded with the render plugin by every ``hexforge`` command (the state view
+# needs only the engine).
 
 
-def _int(value: object) -> int:
-    return value if isinstance(value, int) else 0
-
-
-def _token_name(engine: Engine, card_id: object) -> str | None:
+def _token_name(engine: Engine, card_id: str | None) -> str | None:
     from hexforge.plugins.motu.library import library_of
 
-    if not isinstance(card_id, str):
+    if card_id is None:
         return None
     card = library_of(engine).cards.get(card_id)
     return card.name.en if card is not None else card_id.split("/")[-1]
@@ -39,26 +37,27 @@ def _initials(name: str) -> str:
 
 def units_of(engine: Engine) -> list[UnitView]:
     """Every character of a motu game in ``engine``, as the picture shows it."""
-    from hexforge.plugins.motu.board import facing, hex_of, location, on_board, side
+    from hexforge.plugins.motu.board import on_board, side
     from hexforge.plugins.motu.library import library_of
 
     views = []
     for unit in on_board(engine):
-        card = library_of(engine).cards.get(str(engine.prop(unit, "card")))
+        character = UnitState(engine, unit)
+        card = library_of(engine).cards.get(character.card)
         views.append(
             UnitView(
                 id=unit,
                 label=_initials(card.name.en if card is not None else unit),
                 side=side(engine, unit),
-                hex=hex_of(engine, unit),
-                level=location(engine, unit).level,
-                facing=facing(engine, unit),
-                wounds=_int(engine.prop(unit, "wounds", 0)),
-                health=_int(engine.query("health", unit)),
-                mana=_int(engine.prop(unit, "mana", 0)),
-                buff=_token_name(engine, engine.prop(unit, "buff", None)),
-                debuff=_token_name(engine, engine.prop(unit, "debuff", None)),
-                knocked_out=bool(engine.prop(unit, "knocked_out", False)),
+                hex=character.hex,
+                level=character.level,
+                facing=character.facing,
+                wounds=character.wounds,
+                health=engine.query("health", unit),
+                mana=character.mana,
+                buff=_token_name(engine, character.buff),
+                debuff=_token_name(engine, character.debuff),
+                knocked_out=character.knocked_out,
             )
         )
     return views
@@ -66,15 +65,14 @@ def units_of(engine: Engine) -> list[UnitView]:
 
 def marks_of(engine: Engine) -> list[MarkView]:
     """Every mark token of a motu game in ``engine``, as the picture shows it."""
-    from hexforge.plugins.motu.board import hex_of, side
+    from hexforge.plugins.motu.board import side
     from hexforge.plugins.motu.tokens import marks
 
-    return [
-        MarkView(
-            m, _token_name(engine, engine.prop(m, "card")) or m, side(engine, m), hex_of(engine, m)
-        )
-        for m in marks(engine)
-    ]
+    views = []
+    for m in marks(engine):
+        mark = UnitState(engine, m)
+        views.append(MarkView(m, _token_name(engine, mark.card) or m, side(engine, m), mark.hex))
+    return views
 
 
 def position_svg(engine: Engine, layer: Layer = Layer.ALL) -> Svg:

@@ -25,6 +25,7 @@ from hexforge.core.render import (
 from hexforge.core.render.codes import REPLAY_DIVERGED
 from hexforge.plugins.motu.render_battleground import SIDES, Layer
 from hexforge.plugins.motu.render_position import position_key, position_svg
+from hexforge.plugins.motu.state import MotuState
 
 if TYPE_CHECKING:
     from hexforge.plugins.motu.library import MotuRuleset
@@ -38,10 +39,7 @@ def _pieces(engine: Engine) -> Svg:
 
 
 def _vp(engine: Engine) -> Score:
-    vp = engine.state.data.get("vp")
-    if not isinstance(vp, dict):
-        return ()
-    return ordered_score({p: v for p, v in vp.items() if isinstance(v, int)}, SIDES)
+    return ordered_score(MotuState(engine).vp, SIDES)
 
 
 def replay_setup(rules: MotuRuleset, log: GameLogFile, setup: GameSetup) -> Replay:

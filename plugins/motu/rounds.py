@@ -6,7 +6,7 @@ Activation, §Clean-Up Phase, §Claim Objective Tokens, §Check for Victory, §S
 ``new_game(setup, seed, agents)`` builds the engine (decks shuffled, five fate cards and
 both glory cards in hand, the roll-off winner picks the first player, characters without
 a place deployed alternately), ``play_game(engine)`` plays rounds until a result, which
-is also in ``state.data["result"]`` (``winner`` - None for a draw - and ``reason``).
+is also ``MotuState(engine).result`` (``winner`` - None for a draw - and ``reason``).
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.battlefield import Location
 from hexforge.plugins.motu.board import (
     adjacent,
-    as_int,
-    as_texts,
     board_map,
     enemies,
     hex_of,
@@ -32,8 +30,9 @@ from hexforge.plugins.motu.cards import Fate, Glory
 from hexforge.plugins.motu.library import Library, MotuRuleset, library_of
 from hexforge.plugins.motu.mana import gain_mana
 from hexforge.plugins.motu.setups import GameSetup
+from hexforge.plugins.motu.state import MotuState, Phase, PlayerState, UnitState
 from hexforge.plugins.motu.tokens import clear_tokens
-from hexforge.plugins.motu.turns import activate, discard, hand, pile, take_from_hand
+from hexforge.plugins.motu.turns import activate, discard, take_from_hand
 from hexforge.plugins.motu.units import create_character, is_knocked_out
 
 PLAYERS = ["masters", "evil"]
@@ -50,27 +49,15 @@ def new_game(
     """A game of ``rules`` ready for round 1 (rulebook §First Game Setup steps 1-7)."""
     engine = Engine.new(rules, seed, list(PLAYERS), dict(agents))
     use_map(engine, name=setup.map)
-    field = board_map(engine)
-    engine.state.data.update(
-        {
-            "round": 0,
-            "phase": "setup",
-            "vp": {p: 0 for p in PLAYERS},
-            "objectives": [format_coord(h) for h in field.objectives],
-            "claimed": {p: 0 for p in PLAYERS},
-            "last_activated": {},
-            "result": None,
-        }
-    )
+    game = MotuState.start(engine, [format_coord(h) for h in board_map(engine).objectives])
     for player in PLAYERS:
-        pile(engine, "deck", player).extend(
-            engine.shuffle(setup.decks[player].fate, reason=f"{player} fate deck")
-        )
-        pile(engine, "glory", player).extend(setup.decks[player].glory)
+        cards = game.player(player)
+        cards.deck.extend(engine.shuffle(setup.decks[player].fate, reason=f"{player} fate deck"))
+        cards.glory.extend(setup.decks[player].glory)
         draw(engine, player, HAND)
     winner = engine.roll_off(PLAYERS, reason="first player")
     first = str(engine.decide("first_player", winner, list(PLAYERS)))
-    engine.state.data["first_player"] = first
+    game.first_player = first
     engine.note("first_player", player=first, chosen_by=winner)
     waiting: dict[str, list[int]] = {p: [] for p in PLAYERS}
     for player in PLAYERS:
@@ -124,40 +111,40 @@ def _deploy(engine: Engine, setup: GameSetup, waiting: dict[str, list[int]]) -> 
 
 
 def turn_order(engine: Engine) -> list[str]:
-    first = str(engine.state.data["first_player"])
+    first = MotuState(engine).first_player
     return [first, *(p for p in PLAYERS if p != first)]
 
 
 def draw(engine: Engine, player: str, up_to: int) -> None:
     """Draw fate cards until the hand holds ``up_to`` (fewer when the deck runs out: the
     rulebook has no reshuffle)."""
-    deck, fate = pile(engine, "deck", player), pile(engine, "fate", player)
+    cards = PlayerState(engine, player)
+    deck, fate = cards.deck, cards.fate
     while len(fate) < up_to and deck:
         fate.append(deck.pop(0))
 
 
 def result(engine: Engine) -> dict[str, Json] | None:
-    found = engine.state.data.get("result")
-    return found if isinstance(found, dict) else None
+    return MotuState(engine).result
 
 
 def finish(engine: Engine, winner: str | None, reason: str, *, on_points: bool = False) -> None:
     """End the game; objective tokens are worth 20 VP each at its end (§Scoring). With
     ``on_points`` the VP decide: a 20 VP margin wins, anything less is a draw."""
-    if result(engine) is not None:
+    game = MotuState(engine)
+    if game.result is not None:
         raise fail(codes.GAME_OVER, "the game is already over")
     for player in PLAYERS:
-        claimed = as_int(_dict(engine, "claimed").get(player))
+        claimed = game.player(player).claimed
         if claimed:
             tokens = f"{claimed} objective token{'s' * (claimed != 1)}"
             _add_vp(engine, player, OBJECTIVE_VP * claimed, tokens)
-    vp = _dict(engine, "vp")
     if on_points:
-        a, b = (as_int(vp.get(p)) for p in PLAYERS)
+        a, b = (game.player(p).vp for p in PLAYERS)
         winner = None if abs(a - b) < MARGIN else PLAYERS[0] if a > b else PLAYERS[1]
         reason = f"{'points victory' if winner else 'draw on points'} {a}-{b}"
-    engine.state.data["result"] = {"winner": winner, "reason": reason}
-    engine.note("result", winner=winner, reason=reason, vp=dict(vp))
+    game.set_result(winner, reason)
+    engine.note("result", winner=winner, reason=reason, vp=dict[str, Json](game.vp))
 
 
 def forfeit(engine: Engine, player: str) -> None:
@@ -170,15 +157,8 @@ def agree_draw(engine: Engine) -> None:
     finish(engine, None, "agreed draw")
 
 
-def _dict(engine: Engine, key: str) -> dict[str, Json]:
-    found = engine.state.data.setdefault(key, {})
-    assert isinstance(found, dict)
-    return found
-
-
 def _add_vp(engine: Engine, player: str, amount: int, reason: str) -> None:
-    vp = _dict(engine, "vp")
-    vp[player] = as_int(vp.get(player)) + amount
+    PlayerState(engine, player).vp += amount
     engine.note("vp", player=player, gained=amount, reason=reason)
 
 
@@ -192,7 +172,7 @@ def standing(engine: Engine, player: str) -> list[str]:
 
 def ready(engine: Engine, player: str) -> list[str]:
     """Characters with no card on them (rulebook §Activate Character)."""
-    return [u for u in standing(engine, player) if not as_texts(engine.prop(u, "played"))]
+    return [u for u in standing(engine, player) if not UnitState(engine, u).played]
 
 
 # ---- the game ---------------------------------------------------------------------------
@@ -208,11 +188,11 @@ def play_game(engine: Engine) -> dict[str, Json]:
 
 
 def play_round(engine: Engine) -> None:
-    data = engine.state.data
-    data["round"] = as_int(data.get("round")) + 1
-    engine.note("round", round=data["round"])
+    game = MotuState(engine)
+    game.round += 1
+    engine.note("round", round=game.round)
     frame = engine.open("round", player=turn_order(engine)[0])
-    if as_int(data["round"]) > 1:
+    if game.round > 1:
         preparation(engine)
     activation_phase(engine)
     if result(engine) is None:
@@ -222,15 +202,16 @@ def play_round(engine: Engine) -> None:
 
 def preparation(engine: Engine) -> None:
     """Discard any fate cards, then draw back to five (rulebook §Preparation Phase)."""
-    engine.state.data["phase"] = "preparation"
+    MotuState(engine).phase = Phase.PREPARATION
     for player in turn_order(engine):
-        while pile(engine, "fate", player):
-            options: list[Json] = ["done", *pile(engine, "fate", player)]
+        cards = PlayerState(engine, player)
+        while cards.fate:
+            options: list[Json] = ["done", *cards.fate]
             answer = str(engine.decide("discard", player, options))
             if answer == "done":
                 break
             take_from_hand(engine, player, answer)
-            pile(engine, "discard", player).append(answer)
+            cards.discard.append(answer)
         draw(engine, player, HAND)
 
 
@@ -243,19 +224,21 @@ def initiative(lib: Library, card_id: str) -> int:
 def activation_phase(engine: Engine) -> None:
     """Select cards hidden, reveal, activate by initiative (ties: the first player), until
     both players pass (rulebook §Activation Phase)."""
-    engine.state.data["phase"] = "activation"
+    MotuState(engine).phase = Phase.ACTIVATION
     passed: set[str] = set()
     first_activation = {p: True for p in PLAYERS}
     while result(engine) is None:
         for player in PLAYERS:
-            if player not in passed and not (ready(engine, player) and hand(engine, player)):
+            if player not in passed and not (
+                ready(engine, player) and PlayerState(engine, player).hand
+            ):
                 passed.add(player)
                 engine.note("pass", player=player, forced=True)
         selecting = [p for p in turn_order(engine) if p not in passed]
         if not selecting:
             return
         answers = engine.decide_together(
-            [("select_card", p, [*hand(engine, p), PASS]) for p in selecting]
+            [("select_card", p, [*PlayerState(engine, p).hand, PASS]) for p in selecting]
         )
         revealed: dict[str, str] = {}
         for player, answer in zip(selecting, answers, strict=True):
@@ -276,7 +259,8 @@ def activation_phase(engine: Engine) -> None:
 
 def _activate_one(engine: Engine, player: str, card_id: str, first: dict[str, bool]) -> None:
     options = ready(engine, player)
-    last = _dict(engine, "last_activated").get(player)
+    game = MotuState(engine)
+    last = game.last_activated.get(player)
     if first[player] and len(standing(engine, player)) > 1 and last in options:
         options = [u for u in options if u != last] or options  # §Double Activation
     if not options:
@@ -284,7 +268,7 @@ def _activate_one(engine: Engine, player: str, card_id: str, first: dict[str, bo
         return
     unit = str(engine.decide("activate", player, list(options), context={"card": card_id}))
     first[player] = False
-    _dict(engine, "round_last")[player] = unit
+    game.round_last[player] = unit
     activate(engine, unit, card_id)
 
 
@@ -293,22 +277,25 @@ def _activate_one(engine: Engine, player: str, card_id: str, first: dict[str, bo
 
 def clean_up(engine: Engine) -> None:
     """Claim objectives, clear tokens, check victory, ready characters and gain mana."""
-    engine.state.data["phase"] = "clean-up"
+    game = MotuState(engine)
+    game.phase = Phase.CLEAN_UP
     claim_objectives(engine)
     clear_tokens(engine)
     check_victory(engine)
     for unit in on_board(engine):
-        if not engine.prop(unit, "activated") and not as_texts(engine.prop(unit, "played")):
+        character = UnitState(engine, unit)
+        if not character.activated and not character.played:
             gain_mana(engine, unit, 1)
     for entity in engine.entities("character", in_play=None):
-        for card_id in as_texts(engine.prop(entity.id, "played")):
+        character = UnitState(engine, entity.id)
+        for card_id in character.played:
             discard(engine, entity.owner or "", card_id)
-        engine.set_prop(entity.id, "played", [])
-        engine.set_prop(entity.id, "activated", False)
-    last = _dict(engine, "last_activated")
+        character.played = []
+        character.activated = False
+    last = game.last_activated
     last.clear()
-    last.update(_dict(engine, "round_last"))
-    _dict(engine, "round_last").clear()
+    last.update(game.round_last)
+    game.round_last.clear()
 
 
 def can_claim(engine: Engine, unit: str, objective: str) -> bool:
@@ -337,17 +324,13 @@ def _next_to(engine: Engine, unit: str, spot: object) -> bool:
 
 
 def claim_objectives(engine: Engine) -> None:
-    objectives = engine.state.data.get("objectives")
-    assert isinstance(objectives, list)
+    objectives = MotuState(engine).objectives
     for objective in list(objectives):
         for player in turn_order(engine):
-            claimants = [
-                u for u in standing(engine, player) if can_claim(engine, u, str(objective))
-            ]
+            claimants = [u for u in standing(engine, player) if can_claim(engine, u, objective)]
             if claimants:
                 objectives.remove(objective)
-                claimed = _dict(engine, "claimed")
-                claimed[player] = as_int(claimed.get(player)) + 1
+                PlayerState(engine, player).claimed += 1
                 engine.note("objective", player=player, unit=claimants[0], hex=objective)
                 break
 
@@ -360,5 +343,5 @@ def check_victory(engine: Engine) -> None:
         finish(engine, None, "both forces knocked out")
     elif down:
         finish(engine, next(p for p in PLAYERS if p not in down), "knock-out victory")
-    elif as_int(engine.state.data.get("round")) >= ROUNDS:
+    elif MotuState(engine).round >= ROUNDS:
         finish(engine, None, "points", on_points=True)

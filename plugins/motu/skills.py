@@ -19,10 +19,11 @@ from hexforge.core.engine.diagnostics import fail
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import acting_frame, current_acting, interrupted_by
 from hexforge.plugins.motu.attacks import face
-from hexforge.plugins.motu.board import as_texts, enemies, in_sight, on_board, within
+from hexforge.plugins.motu.board import enemies, in_sight, on_board, within
 from hexforge.plugins.motu.cards import Character, Item, Mark, Skill
 from hexforge.plugins.motu.library import library_of, skill_key
 from hexforge.plugins.motu.mana import check_mana, spend_mana
+from hexforge.plugins.motu.state import UnitState
 from hexforge.plugins.motu.tokens import can_place_mark
 from hexforge.plugins.motu.units import (
     character_card,
@@ -127,8 +128,8 @@ def use_item(engine: Engine, unit: str, name: str, target: str | None = None) ->
     key = skill_key(holder.id, skill)
     if not skill.disposable:
         raise fail(codes.UNKNOWN_SKILL, f"{key} is not disposable", hint="use it with 'skill'")
-    used = as_texts(engine.prop(unit, "used_items"))
-    if holder.id in used:
+    user = UnitState(engine, unit)
+    if holder.id in user.used_items:
         raise fail(codes.ITEM_USED, f"{holder.id} was already used", hint="it is face down")
     if not _may_use_disposable(engine, unit):
         raise fail(
@@ -136,7 +137,7 @@ def use_item(engine: Engine, unit: str, name: str, target: str | None = None) ->
             f"{unit} can use a disposable item only while acting or being interrupted",
         )
     _check_target(engine, unit, skill, target)
-    engine.set_prop(unit, "used_items", [*used, holder.id])
+    user.used_items = [*user.used_items, holder.id]
     engine.emit("item_used", unit=unit, item=holder.id)
     _resolve(engine, unit, key, skill, target)
 

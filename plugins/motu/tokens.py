@@ -28,10 +28,9 @@ from hexforge.plugins.motu.board import (
     side,
     within,
 )
-from hexforge.plugins.motu.cards import Mark, Token
+from hexforge.plugins.motu.cards import Buff, Debuff, Mark, Token
 from hexforge.plugins.motu.library import library_of
-
-SLOTS = ("buff", "debuff")
+from hexforge.plugins.motu.state import SLOTS, Slot, UnitState, mark_props
 
 
 def _effect_keys(card: Token) -> list[str]:
@@ -41,29 +40,31 @@ def _effect_keys(card: Token) -> list[str]:
 def give_token(engine: Engine, unit: str, name: str) -> None:
     """Give ``unit`` the buff or debuff ``name`` (a card id or its effect-text name)."""
     card = library_of(engine).token(name, *SLOTS)
-    assert isinstance(card, Token)
+    assert isinstance(card, Buff | Debuff)
     slot = card.kind
     if card.unique:
         for other in on_board(engine):
             mine = other != unit and side(engine, other) == side(engine, unit)
-            if mine and engine.prop(other, slot) == card.id:
+            if mine and UnitState(engine, other).token(slot) == card.id:
                 remove_token(engine, other, slot, "unique")
-    if engine.prop(unit, slot) is not None:
+    holder = UnitState(engine, unit)
+    if holder.token(slot) is not None:
         remove_token(engine, unit, slot, "replaced")
-    engine.set_prop(unit, slot, card.id)
+    holder.set_token(slot, card.id)
     for key in _effect_keys(card):
         engine.attach(key, unit)
     engine.emit("token_gained", unit=unit, token=card.id, slot=slot)
 
 
-def remove_token(engine: Engine, unit: str, slot: str, reason: str) -> None:
+def remove_token(engine: Engine, unit: str, slot: Slot, reason: str) -> None:
     """Take the token off ``unit``'s ``slot``; its effects end, then its ``removed`` rule runs."""
-    held = engine.prop(unit, slot)
+    holder = UnitState(engine, unit)
+    held = holder.token(slot)
     if held is None:
         return
-    card = library_of(engine).card(str(held), slot)
-    assert isinstance(card, Token)
-    engine.set_prop(unit, slot, None)
+    card = library_of(engine).card(held, slot)
+    assert isinstance(card, Buff | Debuff)
+    holder.set_token(slot, None)
     keys = set(_effect_keys(card))
     for attachment in engine.attachments(unit):
         if attachment.effect in keys:
@@ -73,9 +74,16 @@ def remove_token(engine: Engine, unit: str, slot: str, reason: str) -> None:
         engine.run(f"{card.id}#removed", unit)
 
 
-def has_token(engine: Engine, unit: str, name: str) -> bool:
+def token_slot(engine: Engine, unit: str, name: str) -> Slot | None:
+    """The slot in which ``unit`` holds the buff or debuff ``name`` (None: not held)."""
     card = library_of(engine).token(name)
-    return engine.prop(unit, card.kind) == card.id
+    if isinstance(card, Buff | Debuff) and UnitState(engine, unit).token(card.kind) == card.id:
+        return card.kind
+    return None
+
+
+def has_token(engine: Engine, unit: str, name: str) -> bool:
+    return token_slot(engine, unit, name) is not None
 
 
 def marks(engine: Engine) -> list[str]:
@@ -146,9 +154,9 @@ def place_mark(engine: Engine, unit: str, name: str, at: Hex | None = None) -> s
             + (" next to the interrupted enemy" if interrupted_by(engine, unit) else ""),
         )
     for old in marks(engine):
-        if engine.prop(old, "card") == card.id and engine.entity(old).owner == owner:
+        if UnitState(engine, old).card == card.id and engine.entity(old).owner == owner:
             engine.leave_play(old)
-    mark = engine.create(MARK, owner, props={"card": card.id, "hex": format_coord(at), "level": 0})
+    mark = engine.create(MARK, owner, props=mark_props(card.id, at))
     for key in _effect_keys(card):
         engine.attach(key, mark)
     engine.emit("mark_placed", mark=mark, by=unit, hex=format_coord(at))
@@ -158,7 +166,7 @@ def place_mark(engine: Engine, unit: str, name: str, at: Hex | None = None) -> s
 def in_reach(engine: Engine, character: str, mark: str) -> bool:
     """A character is affected by a mark at the same elevation within the mark's reach and
     in its line of sight, measured as for a ranged attack from the mark."""
-    card = library_of(engine).card(str(engine.prop(mark, "card")), "mark")
+    card = library_of(engine).card(UnitState(engine, mark).card, "mark")
     assert isinstance(card, Mark)
     if location(engine, character).level != location(engine, mark).level:
         return False

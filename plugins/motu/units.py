@@ -1,9 +1,8 @@
 """Characters in play: created from their cards, with their equipment and tokens as props.
 
-Props of a ``character`` entity: ``card``, ``hex``, ``level``, ``facing`` (a direction
-name), the stats of its card, ``cost``, ``weapons``, ``items``, ``used_items``,
-``wounds``, ``mana``, ``focus``, ``overwatch``, ``buff``, ``debuff``, ``knocked_out``,
-``played`` (fate and glory cards on its card) and ``activated`` (this round).
+A ``character`` entity's props (its place, its card's stats, cost and equipment, wounds,
+mana, tokens, the cards played on it) are listed, read and written by
+:mod:`~hexforge.plugins.motu.state` (:class:`~hexforge.plugins.motu.state.UnitState`).
 The owner is the force (``masters`` or ``evil``).
 """
 
@@ -12,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from hexforge.core.engine import Engine, Json
+from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
-from hexforge.core.hexgrid import Direction, Hex, format_coord
+from hexforge.core.hexgrid import Direction, Hex
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.board import CHARACTER, as_int, as_texts
+from hexforge.plugins.motu.board import CHARACTER
 from hexforge.plugins.motu.cards import Character, Item, Weapon
 from hexforge.plugins.motu.library import STATS, library_of, skill_key
+from hexforge.plugins.motu.state import UnitState, character_props
+from hexforge.plugins.motu.state import is_knocked_out as is_knocked_out
 
 C = TypeVar("C", Weapon, Item)
 
@@ -47,28 +48,14 @@ def create_character(
         lib.card(weapon, "weapon")
     for item in item_ids:
         lib.card(item, "item")
-    props: dict[str, Json] = {
-        "card": card.id,
-        "hex": format_coord(at),
-        "level": level,
-        "facing": facing.name,
+    stats = {
         **{stat: getattr(card.stats, stat) for stat in STATS},
         "speed": card.stats.speed,
         "focused_speed": card.stats.focused_speed,
-        "cost": card.cost,
-        "weapons": list[Json](weapon_ids),
-        "items": list[Json](item_ids),
-        "used_items": [],
-        "wounds": 0,
-        "mana": 0,
-        "focus": False,
-        "overwatch": False,
-        "buff": None,
-        "debuff": None,
-        "knocked_out": False,
-        "played": [],
-        "activated": False,
     }
+    props = character_props(
+        card.id, at, level, facing, stats, cost=card.cost, weapons=weapon_ids, items=item_ids
+    )
     engine.create(CHARACTER, side, id=unit, props=props)
     for card_id in (card.id, *weapon_ids, *item_ids):
         engine.note("card", card=card_id)  # in play, with or without a rule (coverage)
@@ -86,24 +73,24 @@ def qualify(pack: str, ref: str) -> str:
 
 
 def character_card(engine: Engine, unit: str) -> Character:
-    card = library_of(engine).card(str(engine.prop(unit, "card")), "character")
+    card = library_of(engine).card(UnitState(engine, unit).card, "character")
     assert isinstance(card, Character)
     return card
 
 
 def weapons_of(engine: Engine, unit: str) -> list[Weapon]:
-    return _equipment(engine, unit, "weapons", Weapon)
+    return _equipment(engine, UnitState(engine, unit).weapons, "weapon", Weapon)
 
 
 def items_of(engine: Engine, unit: str) -> list[Item]:
-    return _equipment(engine, unit, "items", Item)
+    return _equipment(engine, UnitState(engine, unit).items, "item", Item)
 
 
-def _equipment(engine: Engine, unit: str, prop: str, model: type[C]) -> list[C]:
-    """The cards listed in the character's ``prop``, as ``model`` cards."""
+def _equipment(engine: Engine, card_ids: list[str], kind: str, model: type[C]) -> list[C]:
+    """The character's equipment cards ``card_ids``, as ``model`` cards."""
     found = []
-    for card_id in as_texts(engine.prop(unit, prop)):
-        card = library_of(engine).card(card_id, prop.removesuffix("s"))
+    for card_id in card_ids:
+        card = library_of(engine).card(card_id, kind)
         assert isinstance(card, model)
         found.append(card)
     return found
@@ -114,15 +101,7 @@ def points(engine: Engine, unit: str) -> int:
     (rulebook §Health and Wounds, §Disposable Items)."""
     weapons = sum(card.cost for card in weapons_of(engine, unit))
     items = sum(card.cost for card in items_of(engine, unit))
-    return as_int(engine.prop(unit, "cost")) + weapons + items
-
-
-def number(engine: Engine, unit: str, name: str) -> int:
-    return as_int(engine.prop(unit, name))
-
-
-def is_knocked_out(engine: Engine, unit: str) -> bool:
-    return bool(engine.prop(unit, "knocked_out", False))
+    return UnitState(engine, unit).cost + weapons + items
 
 
 def check_standing(engine: Engine, unit: str) -> None:

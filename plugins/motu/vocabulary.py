@@ -18,7 +18,6 @@ from hexforge.plugins.motu.acting import acting_frame
 from hexforge.plugins.motu.board import (
     CHARACTER,
     adjacent,
-    as_int,
     distance_inches,
     enemies,
     engaged_with,
@@ -30,8 +29,16 @@ from hexforge.plugins.motu.board import (
 from hexforge.plugins.motu.dicetest import run_test
 from hexforge.plugins.motu.library import STATS, library_of
 from hexforge.plugins.motu.mana import gain_mana
-from hexforge.plugins.motu.tokens import give_token, has_token, in_reach, place_mark, remove_token
-from hexforge.plugins.motu.units import is_knocked_out, number
+from hexforge.plugins.motu.state import PlayerState, UnitState, as_int
+from hexforge.plugins.motu.tokens import (
+    give_token,
+    has_token,
+    in_reach,
+    place_mark,
+    remove_token,
+    token_slot,
+)
+from hexforge.plugins.motu.units import is_knocked_out
 from hexforge.plugins.motu.wounds import (
     deal_wounds,
     heal,
@@ -163,8 +170,8 @@ def _give(ctx: EffectContext, target: str | None, token: str) -> None:
 
 def _remove(ctx: EffectContext, token: str, target: str | None) -> None:
     engine = _engine(ctx)
-    if target is not None and has_token(engine, target, token):
-        remove_token(engine, target, library_of(engine).token(token).kind, "removed")
+    if target is not None and (slot := token_slot(engine, target, token)) is not None:
+        remove_token(engine, target, slot, "removed")
 
 
 def _add_mana(ctx: EffectContext, amount: int, target: str | None) -> None:
@@ -179,20 +186,14 @@ def _gain_ap(ctx: EffectContext, amount: int) -> None:
 
 def _score(ctx: EffectContext, amount: int) -> None:
     engine = _engine(ctx)
-    player = engine.entity(_bearer(ctx)).owner or ""
+    scorer = PlayerState(engine, engine.entity(_bearer(ctx)).owner or "")
     card = ctx.source.card_id
     if _is_glory(engine, card):
-        done = engine.state.data.setdefault("completed", {})
-        assert isinstance(done, dict)
-        completed = done.setdefault(player, [])
-        assert isinstance(completed, list)
-        if card in completed:
+        if card in scorer.completed:
             return  # a side mission scores once (rulebook §Side Missions)
-        completed.append(card)
-    vp = engine.state.data.setdefault("vp", {})
-    assert isinstance(vp, dict)
-    vp[player] = as_int(vp.get(player)) + amount
-    engine.note("vp", player=player, gained=amount, reason=ctx.source.card_id)
+        scorer.completed.append(card)
+    scorer.vp += amount
+    engine.note("vp", player=scorer.name, gained=amount, reason=ctx.source.card_id)
 
 
 def _move_effect(kind: str) -> Callable[..., None]:
@@ -343,7 +344,7 @@ def declare_words(v: Vocabulary) -> None:
     v.condition("defending", lambda ctx: _testing(ctx, "defence"))
     v.condition("attacking with {type:weapon_type}", _attacking_with)
     v.condition("{who:character} is knocked out", _guarded(lambda e, u: is_knocked_out(e, u)))
-    v.condition("{who:character} is focused", _guarded(lambda e, u: bool(e.prop(u, "focus"))))
+    v.condition("{who:character} is focused", _guarded(lambda e, u: UnitState(e, u).focus))
     v.condition("{who:character} is engaged", _guarded(lambda e, u: bool(engaged_with(e, u))))
     v.condition("{who:character} has {token:token}", _guarded(has_token))
     v.noun("enemy", "enemies", C, _enemies)
@@ -356,8 +357,8 @@ def declare_words(v: Vocabulary) -> None:
     v.filter("in sight of {anchor:character}", _guarded(lambda e, u, a: in_sight(e, a, u)))
     v.filter("in reach of {anchor:character}", _guarded(lambda e, u, m: in_reach(e, u, m)))
     v.picker("the nearest", _nearest)
-    for name in ("wounds", "mana", "cost"):
-        v.property(C, name, "int", _property(name))
+    for name, read in _PROPERTIES.items():
+        v.property(C, name, "int", _property(read))
     for stat in (*STATS, "speed"):
         v.property(C, stat, "int", _stat(stat))
     target = (Field("target", C), Field("stat", "text"))
@@ -377,11 +378,19 @@ def declare_words(v: Vocabulary) -> None:
     v.choice_procedure(_choose)
 
 
-def _property(name: str) -> Callable[[EffectContext, Any], int]:
-    def read(ctx: EffectContext, entity: Any) -> int:
-        return 0 if entity is None else number(_engine(ctx), str(entity), name)
+_PROPERTIES: dict[str, Callable[[UnitState], int]] = {
+    "wounds": lambda unit: unit.wounds,
+    "mana": lambda unit: unit.mana,
+    "cost": lambda unit: unit.cost,
+}
+"""The character properties effect text may read (``wounds of target``)."""
 
-    return read
+
+def _property(read: Callable[[UnitState], int]) -> Callable[[EffectContext, Any], int]:
+    def value(ctx: EffectContext, entity: Any) -> int:
+        return 0 if entity is None else read(UnitState(_engine(ctx), str(entity)))
+
+    return value
 
 
 def _stat(name: str) -> Callable[[EffectContext, Any], int]:

@@ -9,8 +9,8 @@ under way (an area attack keeps knocked-out targets on the board until it is com
 from __future__ import annotations
 
 from hexforge.core.engine import Engine, Event
-from hexforge.plugins.motu.board import as_int
-from hexforge.plugins.motu.units import is_knocked_out, number, points
+from hexforge.plugins.motu.state import PlayerState, UnitState, as_int
+from hexforge.plugins.motu.units import is_knocked_out, points
 
 
 def deal_wounds(engine: Engine, target: str, amount: int, source: str | None = None) -> None:
@@ -30,38 +30,33 @@ def settle_knockouts(engine: Engine) -> None:
 
 
 def heal(engine: Engine, target: str, amount: int) -> None:
-    healed = min(amount, number(engine, target, "wounds"))
+    healed = min(amount, UnitState(engine, target).wounds)
     if healed > 0 and not is_knocked_out(engine, target):
         engine.emit("healed", target=target, amount=healed)
 
 
 def perform_wounded(engine: Engine, event: Event) -> None:
-    target = str(event["target"])
-    amount = max(0, as_int(event["amount"]))
-    engine.set_prop(target, "wounds", number(engine, target, "wounds") + amount)
-    if number(engine, target, "wounds") >= engine.query("health", target):
-        engine.emit("knocked_out", target=target, by=event["source"])
+    wounded = UnitState(engine, str(event["target"]))
+    wounded.wounds += max(0, as_int(event["amount"]))
+    if wounded.wounds >= engine.query("health", wounded.id):
+        engine.emit("knocked_out", target=wounded.id, by=event["source"])
 
 
 def perform_healed(engine: Engine, event: Event) -> None:
-    target = str(event["target"])
-    left = number(engine, target, "wounds") - as_int(event["amount"])
-    engine.set_prop(target, "wounds", max(0, left))
+    healed = UnitState(engine, str(event["target"]))
+    healed.wounds = max(0, healed.wounds - as_int(event["amount"]))
 
 
 def perform_knocked_out(engine: Engine, event: Event) -> None:
     target = str(event["target"])
     if is_knocked_out(engine, target):
         return
-    engine.set_prop(target, "knocked_out", True)
+    UnitState(engine, target).knocked_out = True
     opponents = [p for p in engine.players if p != engine.entity(target).owner]
-    vp = engine.state.data.setdefault("vp", {})
-    assert isinstance(vp, dict)
     for player in opponents:
-        vp[player] = as_int(vp.get(player)) + points(engine, target)
-        engine.note(
-            "vp", player=player, gained=points(engine, target), reason=f"{target} knocked out"
-        )
+        gained = points(engine, target)
+        PlayerState(engine, player).vp += gained
+        engine.note("vp", player=player, gained=gained, reason=f"{target} knocked out")
 
 
 def remove_from_board(engine: Engine, unit: str) -> None:
@@ -72,6 +67,4 @@ def remove_from_board(engine: Engine, unit: str) -> None:
 
 
 def victory_points(engine: Engine, player: str) -> int:
-    vp = engine.state.data.get("vp", {})
-    assert isinstance(vp, dict)
-    return as_int(vp.get(player))
+    return PlayerState(engine, player).vp

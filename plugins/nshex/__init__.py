@@ -1,30 +1,22 @@
-"""The Neuroshima Hex Duel game plugin (entry point ``nshex``, docs/nshex.md)."""
+"""The Neuroshima Hex Duel game plugin (entry point ``nshex``, docs/nshex.md): its name is in
+``content/nshex/game.yaml``, its parts where :mod:`hexforge.plugins.wiring` looks, but for
+these four."""
 
 from __future__ import annotations
 
 from importlib.resources import files
 from pathlib import Path
 
-from hexforge.core.games import GameInfo
 from hexforge.plugins.wiring import GamePlugin
 
 CONTENT = Path(str(files("hexforge.content") / "nshex"))
 """The game's content folder: its game.yaml and the base pack (pack.yaml)."""
 
-GAME = GameInfo(
-    id="nshex",
-    name="Neuroshima Hex Duel",
-    description="Tile-laying duel on a 19-hex board with simultaneous initiative battles.",
-)
-
 plugin = GamePlugin(
-    GAME,
+    __name__,
     CONTENT,
-    module=__name__,
-    kinds="hexforge.plugins.nshex.tiles:CARD_KINDS",
-    words="hexforge.plugins.nshex.words:declare",
-    driver="hexforge.plugins.nshex.driver:NshexDriver",
-    runner="hexforge.plugins.nshex.play:NshexRunner",
-    agents="hexforge.plugins.nshex.agents:agent_specs",
-    invariants="hexforge.plugins.nshex.invariants:INVARIANTS",
+    kinds=".tiles:CARD_KINDS",
+    words=".words:declare",
+    driver=".driver:NshexDriver",
+    runner=".play:NshexRunner",
 )

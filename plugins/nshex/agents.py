@@ -20,6 +20,7 @@ from hexforge.core.hexgrid import Hex, distance
 from hexforge.core.hexgrid.board import parse_coord
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.board import facing, ray
+from hexforge.plugins.nshex.state import NshexState, TileView
 from hexforge.plugins.nshex.tiles import BoardTile
 
 ROTATIONS = range(6)
@@ -60,9 +61,10 @@ def expected_damage(
 
 
 def _hq_hex(engine: Engine, player: str, mine: bool) -> Hex | None:
-    for owner, hq in pos.game_data(engine)["hq"].items():
-        if (owner == player) == mine and engine.prop(hq, "hex") is not None:
-            return pos.hex_of(engine, hq)
+    for owner, hq in NshexState(engine).hqs.items():
+        view = TileView(engine, hq)
+        if (owner == player) == mine and view.on_board:
+            return view.hex
     return None
 
 
@@ -144,12 +146,12 @@ class NshexHeuristicAgent:
 
 def board_summary(engine: Engine, player: str) -> str:
     """Every tile on the board with its controller and rotation, the HQs' life, the hand."""
-    data = pos.game_data(engine)
-    lines = [f"HQ life {dict((p, pos.hq_left(engine, hq)) for p, hq in data['hq'].items())}"]
-    for coord, tile in sorted(pos.board(engine).items()):
-        rotation = engine.prop(tile, "rotation")
+    state = NshexState(engine)
+    lines = [f"HQ life {dict((p, pos.hq_left(engine, hq)) for p, hq in state.hqs.items())}"]
+    for coord, tile in sorted(state.board.items()):
+        rotation = TileView(engine, tile).rotation
         lines.append(f"  {coord}: {tile} ({pos.controller(engine, tile)}) r{rotation}")
-    lines.append(f"hand: {', '.join(data['hands'][player])}")
+    lines.append(f"hand: {', '.join(state.hand(player))}")
     return "\n".join(lines)
 
 

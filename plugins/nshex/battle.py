@@ -12,6 +12,7 @@ from __future__ import annotations
 from hexforge.core.engine import Engine
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.board import facing, ray
+from hexforge.plugins.nshex.state import NshexState, TileView
 from hexforge.plugins.nshex.tiles import Hq
 from hexforge.plugins.nshex.words import SEGMENT
 
@@ -20,9 +21,9 @@ HQ_MELEE = {side: 1 for side in range(6)}
 
 def battle(engine: Engine, reason: str) -> None:
     """Fight one battle on the current board."""
-    data = pos.game_data(engine)
-    data["battles"] += 1
-    engine.note("nshex", text=f"battle {data['battles']} ({reason})")
+    state = NshexState(engine)
+    state.battles += 1
+    engine.note("nshex", text=f"battle {state.battles} ({reason})")
     acting = [pos.initiatives(engine, t) for t in pos.on_board(engine) if pos.is_unit(engine, t)]
     top = max((v for values in acting for v in values), default=0)
     for initiative in range(top, -1, -1):
@@ -39,9 +40,10 @@ def battle(engine: Engine, reason: str) -> None:
 
 def attack(engine: Engine, tile: str) -> None:
     """Every attack icon of ``tile`` hits (as deferred ``hit`` events)."""
-    printed = pos.board_card(engine, tile)
+    view = TileView(engine, tile)
+    printed = view.board_card
     is_hq = isinstance(printed, Hq)
-    rotation = pos.num(engine, tile, "rotation")
+    rotation = view.rotation
     melee_bonus = engine.query("melee", tile)
     for side, strength in (HQ_MELEE if is_hq else printed.melee).items():
         target = pos.neighbour(engine, tile, facing(side, rotation))
@@ -55,7 +57,7 @@ def attack(engine: Engine, tile: str) -> None:
         ranged_bonus = engine.query("ranged", tile)
         for side, strength in icons.items():
             direction = facing(side, rotation)
-            for hex_ in ray(pos.hex_of(engine, tile), direction):
+            for hex_ in ray(view.hex, direction):
                 target = pos.tile_at(engine, hex_)
                 if target is None or not pos.is_unit(engine, target):
                     continue
@@ -83,12 +85,15 @@ def remove_dead(engine: Engine, when: str) -> list[str]:
         for t in pos.on_board(engine)
         if pos.is_unit(engine, t)
         and not pos.is_hq(engine, t)
-        and (
-            bool(engine.prop(t, "doomed"))
-            or pos.num(engine, t, "wounds") > pos.toughness(engine, t)
-        )
+        and _dead(engine, TileView(engine, t))
     ]
     for tile in dead:
-        engine.note("nshex", text=f"  {when}: {tile} at {engine.prop(tile, 'hex')} is destroyed")
+        engine.note(
+            "nshex", text=f"  {when}: {tile} at {TileView(engine, tile).coord} is destroyed"
+        )
         engine.emit("killed", tile=tile)
     return dead
+
+
+def _dead(engine: Engine, tile: TileView) -> bool:
+    return tile.doomed or tile.wounds > pos.toughness(engine, tile.id)

@@ -88,10 +88,7 @@ class NshexRuleset(Ruleset):
 
 def tiles_of(engine: Engine) -> Tiles:
     """The tiles of the game ``engine`` plays (its ruleset's)."""
-    rules = engine.ruleset
-    if not isinstance(rules, NshexRuleset):
-        raise TypeError("not an nshex game: its ruleset has no nshex tiles")
-    return rules.tiles
+    return engine.rules_as(NshexRuleset).tiles
 
 
 def load(folder: Path) -> Tiles:

@@ -34,6 +34,7 @@ from hexforge.plugins.nshex.catalogue import tiles_of
 from hexforge.plugins.nshex.codes import HEX_TAKEN, ILLEGAL_MOVE, OFF_BOARD, UNKNOWN_TILE
 from hexforge.plugins.nshex.game import actions, create_tile, new_engine, place, settle, turn
 from hexforge.plugins.nshex.rules import nshex_rules
+from hexforge.plugins.nshex.state import NshexState, TileView, Zone
 from hexforge.plugins.nshex.tiles import Army, BoardTile, Hq, Instant
 
 
@@ -130,7 +131,8 @@ class NshexGame:
 
     def perform(self, action: str, args: Args) -> None:
         engine = self.engine
-        if pos.game_data(engine)["result"] is not None:
+        state = NshexState(engine)
+        if state.result is not None:
             raise HexforgeError.single(ILLEGAL_MOVE, "the game is over", hint="expect the result")
         if action == "turn":
             turn(engine, self._player(str(args["player"])))
@@ -139,9 +141,9 @@ class NshexGame:
             settle(engine)
         else:
             player, tile = self._player(str(args["player"])), str(args["tile"])
-            hand = pos.game_data(engine)["hands"][player]
+            hand = state.hand(player)
             coord = format_coord(args["at"])
-            if tile not in hand or coord not in COORDS or coord in pos.board(engine):
+            if tile not in hand or coord not in COORDS or coord in state.board:
                 raise HexforgeError.single(
                     ILLEGAL_MOVE,
                     f"{player} cannot place {tile} on {coord}",
@@ -152,42 +154,43 @@ class NshexGame:
 
     def observe(self, subject: str, name: str, target: str | None, args: Args) -> Json:
         engine = self.engine
-        data = pos.game_data(engine)
+        state = NshexState(engine)
         if subject == "tile" and target is not None:
-            engine.entity(target)
-            if name == "at":
-                return engine.prop(target, "hex")
-            if name == "on_board":
-                return engine.prop(target, "hex") is not None
+            tile = TileView(engine, target)
+            stored: dict[str, Json] = {
+                "at": tile.coord,
+                "on_board": tile.on_board,
+                "rotation": tile.rotation,
+                "wounds": tile.wounds,
+            }
+            if name in stored:
+                return stored[name]
             if name == "controller":
                 return pos.controller(engine, target)
             if name == "can_act":
                 return pos.can_act(engine, target)
             if name == "initiative":
                 return list(pos.initiatives(engine, target))
-            if name in ("melee", "ranged"):
-                return engine.query(name, target)
-            return engine.prop(target, name)
+            return engine.query(name, target)  # melee, ranged
         if subject == "player" and target is not None:
             player = self._player(target)
             if name == "hq":
-                return pos.hq_left(engine, data["hq"][player])
-            return list(
-                {"hand": data["hands"], "pile": data["piles"], "discards": data["discards"]}[name][
-                    player
-                ]
-            )
+                return pos.hq_left(engine, state.hq(player))
+            return list[Json](state.zone(Zone[name.upper()], player))  # hand, pile, discards
         if name == "actions":
             return list[Json](actions(engine, self._player(str(args["player"]))))
+        result = state.result
         if name == "winner":
-            result = data["result"]
-            return None if result is None else (result["winner"] or "draw")
+            return None if result is None else (result.winner or "draw")
         if name == "reason":
-            return None if data["result"] is None else data["result"]["reason"]
+            return None if result is None else result.reason
         if name == "empty":
-            return [c for c in COORDS if c not in pos.board(engine)]
-        value: Json = data[name]
-        return value
+            return [c for c in COORDS if c not in state.board]
+        if name == "battles":
+            return state.battles
+        if name == "turn":
+            return state.turn
+        return state.last_drawn
 
 
 class NshexDriver:
@@ -207,7 +210,7 @@ class NshexDriver:
         if len(set(players)) != 2:
             raise where.error(ILLEGAL_MOVE, "the two players need different names", ("players",))
         engine = new_engine(nshex_rules(self.host), players, seed, {p: agent for p in players})
-        data = pos.game_data(engine)
+        state = NshexState(engine)
         for i, entry in enumerate(setup.tiles):
             path = ("tiles", i)
             if entry.owner not in players:
@@ -226,14 +229,15 @@ class NshexDriver:
                     (*path, "at"),
                     hint=error.diagnostics[0].hint,
                 ) from error
-            if format_coord(hex_) in pos.board(engine):
+            if format_coord(hex_) in state.board:
                 raise where.error(HEX_TAKEN, f"{entry.at} already holds a tile", (*path, "at"))
             create_tile(engine, entry.owner, printed.id, entry.id)
-            engine.set_prop(entry.id, "wounds", entry.wounds)
+            TileView(engine, entry.id).wounds = entry.wounds
             if isinstance(printed, Hq):
-                data["hq"][entry.owner] = entry.id
+                state.hqs[entry.owner] = entry.id
             place(engine, entry.id, hex_of(entry.at), entry.rotation)
-        for section, piles in (("hands", setup.hands), ("piles", setup.piles)):
+        for zone, piles in ((Zone.HAND, setup.hands), (Zone.PILE, setup.piles)):
+            section = zone.value  # the setup key is the state's
             for player, cards in piles.items():
                 if player not in players:
                     raise where.error(ILLEGAL_MOVE, f"no player '{player}'", (section, player))
@@ -241,11 +245,11 @@ class NshexDriver:
                     printed = self._card(engine, where, card_id, (section, player, j))
                     tile = self._fresh_id(engine, player, printed.id)
                     create_tile(engine, player, printed.id, tile)
-                    data[section][player].append(tile)
-        data["turn"] = setup.turn
+                    state.zone(zone, player).append(tile)
+        state.turn = setup.turn
         if setup.last_drawn is not None:
-            other = next(p for p in players if p != setup.last_drawn)
-            data.update(last_drawn=setup.last_drawn, final_after=other)
+            state.last_drawn = setup.last_drawn
+            state.final_after = next(p for p in players if p != setup.last_drawn)
         return NshexGame(engine)
 
     @staticmethod

@@ -11,7 +11,6 @@ options.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from hexforge.core.engine import Agent, Engine
 from hexforge.core.hexgrid import Direction, Hex, are_neighbours, format_coord, parse_coord
@@ -20,6 +19,7 @@ from hexforge.plugins.nshex.battle import battle, remove_dead
 from hexforge.plugins.nshex.board import COORDS, HEXES, on_board
 from hexforge.plugins.nshex.catalogue import NshexRuleset
 from hexforge.plugins.nshex.rules import NET, lift
+from hexforge.plugins.nshex.state import NshexState, Result, TileView
 from hexforge.plugins.nshex.tiles import Ability, Action, BoardTile, Ground, Instant, Soldier
 from hexforge.plugins.nshex.words import TILE
 
@@ -35,41 +35,23 @@ def new_engine(
 ) -> Engine:
     """An engine of ``rules`` with empty game data for ``players`` (first moves first)."""
     engine = Engine.new(rules, seed, list(players), agents)
-    pos.game_data(engine).update(
-        board={},
-        piles={p: [] for p in players},
-        hands={p: [] for p in players},
-        discards={p: [] for p in players},
-        hq={},
-        turn=0,
-        last_drawn=None,
-        final_after=None,
-        terror=[],
-        shifted=[],
-        battles=0,
-        result=None,
-    )
+    NshexState.start(engine, players)
     return engine
 
 
 def create_tile(engine: Engine, player: str, card_id: str, tile_id: str) -> str:
-    return engine.create(
-        TILE,
-        player,
-        id=tile_id,
-        props={"card": card_id, "hex": None, "rotation": 0, "wounds": 0, "doomed": False},
-        in_play=False,
-    )
+    return engine.create(TILE, player, id=tile_id, props=TileView.new_props(card_id), in_play=False)
 
 
 def place(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
     """Put a board tile on an empty hex in a rotation; its effects start at once."""
     coord = format_coord(hex_)
-    pos.board(engine)[coord] = tile
-    engine.set_prop(tile, "hex", coord)
-    engine.set_prop(tile, "rotation", rotation)
+    NshexState(engine).board[coord] = tile
+    view = TileView(engine, tile)
+    view.coord = coord
+    view.rotation = rotation
     engine.enter_play(tile)
-    printed = pos.board_card(engine, tile)
+    printed = view.board_card
     if printed.id in engine.ruleset.effects:
         engine.attach(printed.id, tile)
     else:
@@ -87,10 +69,11 @@ def new_game(
 ) -> Engine:
     """A game between ``armies`` (player -> army id, first player first): piles shuffled."""
     engine = new_engine(rules, list(armies), seed, agents)
+    state = NshexState(engine)
     tiles = rules.tiles
     for player, army in armies.items():
         hq, pile = tiles.pile(army)
-        pos.game_data(engine)["hq"][player] = create_tile(engine, player, hq, f"{player}/hq")
+        state.hqs[player] = create_tile(engine, player, hq, f"{player}/hq")
         ids = []
         seen: dict[str, int] = {}
         for card_id in pile:
@@ -98,7 +81,7 @@ def new_game(
             seen[slug] = seen.get(slug, 0) + 1
             suffix = f"-{seen[slug]}" if seen[slug] > 1 else ""
             ids.append(create_tile(engine, player, card_id, f"{player}/{slug}{suffix}"))
-        pos.game_data(engine)["piles"][player] = engine.shuffle(ids, reason=f"{player}'s pile")
+        state.pile(player).extend(engine.shuffle(ids, reason=f"{player}'s pile"))
     return engine
 
 
@@ -107,14 +90,15 @@ def opponent(engine: Engine, player: str) -> str:
 
 
 def empty_hexes(engine: Engine) -> list[Hex]:
-    return [h for h, c in zip(HEXES, COORDS, strict=True) if c not in pos.board(engine)]
+    board = NshexState(engine).board
+    return [h for h, c in zip(HEXES, COORDS, strict=True) if c not in board]
 
 
 def place_hqs(engine: Engine) -> None:
     """Setup: the first player puts their HQ on any hex, then the other (HQs may touch)."""
     for player in engine.players:
-        hq = pos.game_data(engine)["hq"][player]
-        if engine.prop(hq, "hex") is not None:
+        hq = NshexState(engine).hq(player)
+        if TileView(engine, hq).on_board:
             continue
         options = [format_coord(h) for h in empty_hexes(engine)]
         coord = str(engine.decide("hq", player, options))
@@ -122,75 +106,75 @@ def place_hqs(engine: Engine) -> None:
         engine.note("nshex", text=f"{player} puts the HQ on {coord}")
 
 
-def play_game(engine: Engine, turns: int | None = None) -> dict[str, Any] | None:
+def play_game(engine: Engine, turns: int | None = None) -> Result | None:
     """Play on from wherever the game is (HQ placement first) for ``turns`` more turns, or
     to the end; returns the result (None while unfinished). The progress is all in
     ``state.data``, so a snapshot between turns continues exactly."""
-    data = pos.game_data(engine)
-    if any(engine.prop(hq, "hex") is None for hq in data["hq"].values()):
+    state = NshexState(engine)
+    if any(not TileView(engine, hq).on_board for hq in state.hqs.values()):
         place_hqs(engine)
     played = 0
-    while data["result"] is None and (turns is None or played < turns):
-        turn(engine, engine.players[data["turn"] % 2])
+    while state.result is None and (turns is None or played < turns):
+        turn(engine, engine.players[state.turn % 2])
         played += 1
-    result: dict[str, Any] | None = data["result"]
-    return result
+    return state.result
 
 
 def turn(engine: Engine, player: str) -> None:
     """One turn of ``player`` (Duel rules §Przebieg gry), then the Final Battle if it is due."""
-    data = pos.game_data(engine)
-    data["turn"] += 1
-    number = data["turn"]
+    state = NshexState(engine)
+    state.turn += 1
+    number = state.turn
     opening = number <= 2
     engine.note("nshex", text=f"turn {number}: {player}")
     draw(engine, player, number if opening else HAND)
-    hand = data["hands"][player]
+    hand = state.hand(player)
     if not opening and len(hand) == HAND:
         tile = str(engine.decide("discard", player, list(hand)))
         discard(engine, player, tile)
-    data["shifted"] = []
-    while data["result"] is None:
+    state.shifted.clear()
+    while state.result is None:
         choice = str(engine.decide("action", player, actions(engine, player)))
         if choice == "end" or perform(engine, player, choice):
             break
-    if player in data["terror"]:
-        data["terror"].remove(player)
-    if data["result"] is None and data["final_after"] == player:
+    if player in state.terror:
+        state.terror.remove(player)
+    if state.result is None and state.final_after == player:
         battle(engine, "final battle")
         settle(engine, final=True)
 
 
 def draw(engine: Engine, player: str, up_to: int) -> None:
-    data = pos.game_data(engine)
-    pile, hand = data["piles"][player], data["hands"][player]
+    state = NshexState(engine)
+    pile, hand = state.pile(player), state.hand(player)
     drawn = []
     while len(hand) < up_to and pile:
         drawn.append(pile.pop(0))
         hand.append(drawn[-1])
     if drawn:
         engine.note("nshex", text=f"  {player} draws {', '.join(drawn)}")
-    if not pile and drawn and data["last_drawn"] is None:
-        data["last_drawn"] = player
-        data["final_after"] = opponent(engine, player)
+    if not pile and drawn and state.last_drawn is None:
+        state.last_drawn = player
+        state.final_after = opponent(engine, player)
         engine.note("nshex", text=f"  {player} drew the last tile: the Final Battle is near")
 
 
 def discard(engine: Engine, player: str, tile: str) -> None:
-    pos.game_data(engine)["hands"][player].remove(tile)
-    pos.game_data(engine)["discards"][player].append(tile)
+    state = NshexState(engine)
+    state.hand(player).remove(tile)
+    state.discards(player).append(tile)
     engine.note("nshex", text=f"  {player} discards {tile}")
 
 
 def full(engine: Engine) -> bool:
-    return len(pos.board(engine)) == len(HEXES)
+    return len(NshexState(engine).board) == len(HEXES)
 
 
 def settle(engine: Engine, *, final: bool = False) -> None:
     """After a battle: an HQ destroyed ends the game (both: a draw); after the Final Battle
     the HQ with more toughness wins (Duel rules §Zwycięstwo)."""
-    data = pos.game_data(engine)
-    hqs = data["hq"]
+    state = NshexState(engine)
+    hqs = state.hqs
     lost = [p for p in engine.players if p in hqs and pos.destroyed(engine, hqs[p])]
     left = {p: pos.hq_left(engine, hqs[p]) for p in engine.players if p in hqs}
     winner: str | None
@@ -205,7 +189,7 @@ def settle(engine: Engine, *, final: bool = False) -> None:
         reason = "final battle: more HQ toughness" if winner else "final battle: HQs equal"
     else:
         return
-    data["result"] = {"winner": winner, "reason": reason, "hq": left}
+    state.result = Result(winner, reason, left)
     # its own entry type: the account ends before it and the summary line says it
     engine.note("nshex_result", winner=winner, reason=reason, hq=dict(left))
 
@@ -215,9 +199,8 @@ def settle(engine: Engine, *, final: bool = False) -> None:
 
 def actions(engine: Engine, player: str) -> list[str]:
     """The legal ``action`` options of ``player`` now."""
-    data = pos.game_data(engine)
     options = ["end"]
-    for tile in data["hands"][player]:
+    for tile in NshexState(engine).hand(player):
         options.append(f"discard {tile}")
         if targets(engine, player, tile):
             options.append(f"play {tile}")
@@ -243,7 +226,7 @@ def shift_targets(engine: Engine, tile: str) -> list[str]:
     printed = pos.board_card(engine, tile)
     if not (isinstance(printed, Soldier) and printed.mobility):
         return []
-    if tile in pos.game_data(engine)["shifted"]:
+    if tile in NshexState(engine).shifted:
         return []
     here = pos.hex_of(engine, tile)
     return [format_coord(here), *_empty_neighbours(engine, here)]
@@ -261,15 +244,14 @@ def _empty_around(engine: Engine, tile: str) -> list[str]:
 
 def targets(engine: Engine, player: str, tile: str) -> list[str]:
     """Where or on what a tile in hand can be played now (empty: it cannot be)."""
-    data = pos.game_data(engine)
     printed = pos.card(engine, tile)
     if isinstance(printed, BoardTile):
-        if player in data["terror"]:
+        if player in NshexState(engine).terror:
             return []
         found = [format_coord(h) for h in empty_hexes(engine)]
         if isinstance(printed, Soldier):
             found += [
-                str(engine.prop(t, "hex"))
+                TileView(engine, t).at
                 for t in own_tiles(engine, player)
                 if Ability.TRANSPORTER in pos.board_card(engine, t).abilities
             ]
@@ -278,23 +260,23 @@ def targets(engine: Engine, player: str, tile: str) -> list[str]:
 
 
 def instant_targets(engine: Engine, player: str, action: Action) -> list[str]:
-    data = pos.game_data(engine)
+    state = NshexState(engine)
     enemy_units = [
         t
         for t in pos.on_board(engine)
         if pos.is_unit(engine, t) and pos.controller(engine, t) != player
     ]
     if action is Action.BATTLE:
-        return [] if data["last_drawn"] is not None else ["battle"]
+        return [] if state.last_drawn is not None else ["battle"]
     if action is Action.TERROR:
         return ["terror"]
     if action is Action.SNIPER:
         return [t for t in enemy_units if not pos.is_hq(engine, t)]
     if action is Action.GRENADE:
-        hq = data["hq"][player]
-        if engine.prop(hq, "hex") is None:
+        hq = TileView(engine, state.hq(player))
+        if not hq.on_board:
             return []
-        near = pos.hex_of(engine, hq)
+        near = hq.hex
         return [
             t
             for t in enemy_units
@@ -347,35 +329,36 @@ def castling_partners(engine: Engine, player: str, tile: str) -> list[str]:
 def perform(engine: Engine, player: str, choice: str) -> bool:
     """Carry out an ``action`` answer; True when the turn ends (a battle was fought)."""
     verb, _, tile = choice.partition(" ")
-    data = pos.game_data(engine)
+    state = NshexState(engine)
     if verb == "discard":
         discard(engine, player, tile)
         return False
     if verb == "shift":
         coord = str(engine.decide("hex", player, shift_targets(engine, tile)))
         rotation = int(str(engine.decide("rotation", player, ROTATIONS)))
-        data["shifted"].append(tile)
+        state.shifted.append(tile)
         move(engine, tile, parse_coord(coord), rotation)
         engine.note("nshex", text=f"  {player} shifts {tile} to {coord} r{rotation}")
         return False
     printed = pos.card(engine, tile)
     if isinstance(printed, BoardTile):
         return play_board_tile(engine, player, tile)
-    data["hands"][player].remove(tile)
-    data["discards"][player].append(tile)
+    state.hand(player).remove(tile)
+    state.discards(player).append(tile)
     return play_instant(engine, player, tile, printed)
 
 
 def play_board_tile(engine: Engine, player: str, tile: str) -> bool:
     coord = str(engine.decide("hex", player, targets(engine, player, tile)))
     rotation = int(str(engine.decide("rotation", player, ROTATIONS)))
-    pos.game_data(engine)["hands"][player].remove(tile)
+    state = NshexState(engine)
+    state.hand(player).remove(tile)
     hex_ = parse_coord(coord)
     carrier = pos.tile_at(engine, hex_)
     if carrier is not None:
         engine.note("nshex", text=f"  {player}'s {carrier} carries {tile} in and is discarded")
         lift(engine, carrier)
-        pos.game_data(engine)["discards"][player].append(carrier)
+        state.discards(player).append(carrier)
     place(engine, tile, hex_, rotation)
     engine.note("nshex", text=f"  {player} places {tile} on {coord} r{rotation}")
     if full(engine):
@@ -387,11 +370,11 @@ def play_board_tile(engine: Engine, player: str, tile: str) -> bool:
 
 def move(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
     """Move a board tile (it stays in play: its effects go on)."""
-    board = pos.board(engine)
-    del board[str(engine.prop(tile, "hex"))]
+    board, view = NshexState(engine).board, TileView(engine, tile)
+    del board[view.at]
     board[format_coord(hex_)] = tile
-    engine.set_prop(tile, "hex", format_coord(hex_))
-    engine.set_prop(tile, "rotation", rotation)
+    view.coord = format_coord(hex_)
+    view.rotation = rotation
 
 
 def play_instant(engine: Engine, player: str, tile: str, printed: Instant) -> bool:
@@ -406,7 +389,7 @@ def play_instant(engine: Engine, player: str, tile: str, printed: Instant) -> bo
         settle(engine)
         return True
     if action is Action.TERROR:
-        pos.game_data(engine)["terror"].append(opponent(engine, player))
+        NshexState(engine).terror.append(opponent(engine, player))
         engine.note("nshex", text=f"{say}: {opponent(engine, player)} places no tiles next turn")
         return False
     if action in (Action.SNIPER, Action.BOMB):
@@ -420,7 +403,7 @@ def play_instant(engine: Engine, player: str, tile: str, printed: Instant) -> bo
     if action is Action.GRENADE:
         picked = str(engine.decide("target", player, options))
         engine.note("nshex", text=f"{say} on {picked}")
-        engine.set_prop(picked, "doomed", True)
+        TileView(engine, picked).doomed = True
         remove_dead(engine, "grenade")
         return False
     unit = str(engine.decide("unit", player, options))
@@ -435,22 +418,20 @@ def play_instant(engine: Engine, player: str, tile: str, printed: Instant) -> bo
         pushable = push_targets(engine, unit)
         target = str(engine.decide("target", player, list(pushable)))
         coord = str(engine.decide("hex", player, pushable[target]))
-        move(engine, target, parse_coord(coord), pos.num(engine, target, "rotation"))
+        move(engine, target, parse_coord(coord), TileView(engine, target).rotation)
         engine.note("nshex", text=f"{say}: {unit} pushes {target} to {coord}")
     elif action is Action.ROTATION:
-        current = pos.num(engine, unit, "rotation")
-        rotation = int(
-            str(engine.decide("rotation", player, [r for r in ROTATIONS if r != current]))
-        )
-        engine.set_prop(unit, "rotation", rotation)
+        turned = TileView(engine, unit)
+        others = [r for r in ROTATIONS if r != turned.rotation]
+        rotation = int(str(engine.decide("rotation", player, others)))
+        turned.rotation = rotation
         engine.note("nshex", text=f"{say}: {unit} turned to r{rotation}")
     else:
         other = str(engine.decide("target", player, castling_partners(engine, player, unit)))
-        a, b = pos.hex_of(engine, unit), pos.hex_of(engine, other)
-        board = pos.board(engine)
-        board[format_coord(a)], board[format_coord(b)] = other, unit
-        engine.set_prop(unit, "hex", format_coord(b))
-        engine.set_prop(other, "hex", format_coord(a))
+        a, b = TileView(engine, unit), TileView(engine, other)
+        board, a_at, b_at = NshexState(engine).board, a.at, b.at
+        board[a_at], board[b_at] = other, unit
+        a.coord, b.coord = b_at, a_at
         engine.note("nshex", text=f"{say}: {unit} and {other} swap hexes")
     return False
 

@@ -13,6 +13,7 @@ from hexforge.core.simulate.invariants import Invariant, Moment
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.board import COORDS
 from hexforge.plugins.nshex.catalogue import ARMY_SIZE
+from hexforge.plugins.nshex.state import NshexState, TileView
 
 HAND = 3
 """Duel rules §Przebieg gry: a player holds at most three tiles."""
@@ -22,17 +23,18 @@ def board_matches_tiles(engine: Engine, moment: Moment) -> Iterator[str]:
     """The board lies on the 19 hexes and agrees with the tiles' ``hex`` (both ways)."""
     if moment is Moment.EVENT:
         return
-    board = pos.game_data(engine)["board"]
+    board = NshexState(engine).board
     for coord in sorted(set(board) - set(COORDS)):
         yield f"the board has a tile on {coord}, which is not a hex of the board"
     for coord, tile in board.items():
-        if engine.prop(tile, "hex") != coord:
-            yield f"{tile} is on {coord} of the board but its hex is {engine.prop(tile, 'hex')}"
-        if not engine.entity(tile).in_play:
+        view = TileView(engine, tile)
+        if view.coord != coord:
+            yield f"{tile} is on {coord} of the board but its hex is {view.coord}"
+        if not view.in_play:
             yield f"{tile} is on {coord} but not in play"
     for tile, entity in engine.state.entities.items():
-        if entity.in_play and board.get(str(engine.prop(tile, "hex"))) != tile:
-            yield f"{tile} is in play on {engine.prop(tile, 'hex')} but not on the board there"
+        if entity.in_play and board.get(str(TileView(engine, tile).coord)) != tile:
+            yield f"{tile} is in play on {TileView(engine, tile).coord} but not on the board there"
 
 
 def tiles_conserved(engine: Engine, moment: Moment) -> Iterator[str]:
@@ -40,15 +42,15 @@ def tiles_conserved(engine: Engine, moment: Moment) -> Iterator[str]:
     three; each player owns an army of 34 tiles and the HQ, whose toughness is 0-20."""
     if moment is Moment.EVENT:
         return
-    data = pos.game_data(engine)
-    places: Counter[str] = Counter(data["board"].values())
+    state = NshexState(engine)
+    places: Counter[str] = Counter(state.board.values())
     for player in engine.players:
-        hand = data["hands"][player]
+        hand = state.hand(player)
         if len(hand) > HAND:
             yield f"{player} holds {len(hand)} tiles"
-        places.update(hand + data["piles"][player] + data["discards"][player])
-        hq = data["hq"][player]
-        if engine.prop(hq, "hex") is None:  # before the setup puts it on the board
+        places.update(hand + state.pile(player) + state.discards(player))
+        hq = state.hq(player)
+        if not TileView(engine, hq).on_board:  # before the setup puts it on the board
             places[hq] += 1
         owned = sum(t.owner == player for t in engine.state.entities.values())
         if owned != ARMY_SIZE + 1:
@@ -69,24 +71,27 @@ def result_agrees(engine: Engine, moment: Moment) -> Iterator[str]:
     last tile but the Final Battle (or a full board's), and there is one Final Battle."""
     if moment is not Moment.END:
         return
-    data = pos.game_data(engine)
-    result = data["result"]
-    left = {p: pos.hq_left(engine, data["hq"][p]) for p in engine.players}
-    if result["hq"] != left:
-        yield f"the result gives HQs {result['hq']} but they have {left}"
+    state = NshexState(engine)
+    result = state.result
+    if result is None:
+        yield "the game ended without a result"
+        return
+    left = {p: pos.hq_left(engine, state.hq(p)) for p in engine.players}
+    if result.hq != left:
+        yield f"the result gives HQs {result.hq} but they have {left}"
     destroyed = [p for p in engine.players if left[p] == 0]
     if len(destroyed) == 2:
         expected = None
     elif destroyed:
         expected = next(p for p in engine.players if p != destroyed[0])
-    elif data["last_drawn"] is None:
+    elif state.last_drawn is None:
         yield "the game ended before the Final Battle"
         return
     else:
         leaders = [p for p in engine.players if left[p] == max(left.values())]
         expected = leaders[0] if len(leaders) == 1 else None
-    if result["winner"] != expected:
-        yield f"the winner is {result['winner']}, the HQs say {expected}"
+    if result.winner != expected:
+        yield f"the winner is {result.winner}, the HQs say {expected}"
     texts = [str(e["text"]) for e in engine.log.entries() if e["type"] == "nshex"]
     last = next((i for i, t in enumerate(texts) if "drew the last tile" in t), len(texts))
     for text in texts[last:]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from hexforge.core.engine import Agent, Engine
 from hexforge.core.play import PlayedGame, per_player
@@ -10,6 +11,7 @@ from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles
 from hexforge.plugins.nshex.game import new_game, play_game
 from hexforge.plugins.nshex.rules import nshex_rules
+from hexforge.plugins.nshex.state import NshexState
 
 DEFAULT_ARMIES = ("smart", "vegas")
 
@@ -34,13 +36,12 @@ def account(engine: Engine) -> tuple[str, ...]:
     return tuple(str(e["text"]) for e in engine.log.entries() if e["type"] == "nshex")
 
 
+@dataclass(frozen=True, slots=True)
 class NshexRunner:
     """The nshex :class:`~hexforge.core.play.GameRunner` of one set of plugins."""
 
+    host: PluginHost
     game = "nshex"
-
-    def __init__(self, host: PluginHost) -> None:
-        self.host = host
 
     @property
     def rules(self) -> NshexRuleset:
@@ -50,8 +51,8 @@ class NshexRunner:
         """HQ toughness left per player (for ``hexforge simulate``)."""
         from hexforge.plugins.nshex import position as pos
 
-        hqs = pos.game_data(engine)["hq"]
-        return {str(p): pos.hq_left(engine, hq) for p, hq in hqs.items()}
+        hqs = NshexState(engine).hqs
+        return {p: pos.hq_left(engine, hq) for p, hq in hqs.items()}
 
     def options_for_players(self, players: list[str]) -> dict[str, str] | None:
         """The options a logged game with these players was played with (``hexforge
@@ -72,9 +73,5 @@ class NshexRunner:
         engine = new_game(rules, dict(zip(players_for(armies), armies, strict=True)), seed, agents)
         result = play_game(engine)
         assert result is not None
-        winner = result["winner"]
-        assert winner is None or isinstance(winner, str)
-        hq = result["hq"]
-        assert isinstance(hq, dict)
-        summary = f"{winner or 'draw'}: {result['reason']} (HQs {per_player(hq)})"
-        return PlayedGame(engine, account(engine), winner, summary)
+        summary = f"{result.winner or 'draw'}: {result.reason} (HQs {per_player(result.hq)})"
+        return PlayedGame(engine, account(engine), result.winner, summary)

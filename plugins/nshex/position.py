@@ -1,8 +1,7 @@
 """Reading the board from the engine state: who stands where, who fights for whom.
 
-Tiles are engine entities of kind ``tile`` with the properties ``card``, ``hex`` (a board
-coordinate, or None off the board), ``rotation`` and ``wounds``; ``state.data["board"]``
-maps coordinates to tile ids.
+Tiles are engine entities of kind ``tile``; their props and the game's ``state.data`` are
+read through the typed views of :mod:`hexforge.plugins.nshex.state`.
 """
 
 from __future__ import annotations
@@ -12,57 +11,39 @@ from functools import cache
 from typing import Any, cast
 
 from hexforge.core.engine import Engine
-from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
-from hexforge.plugins.nshex.board import facing
-from hexforge.plugins.nshex.catalogue import tiles_of
+from hexforge.core.hexgrid import Direction, Hex, format_coord
+from hexforge.plugins.nshex.board import COORDS, facing
+from hexforge.plugins.nshex.state import NshexState, TileView, hex_named
 from hexforge.plugins.nshex.tiles import Ability, BoardTile, Ground, Hq, Instant, Module, Soldier
 
 HQ_TOUGHNESS = 20
 
 
 def game_data(engine: Engine) -> dict[str, Any]:
-    """``state.data`` with the game's own layout (board, piles, hands ...; see game.py)."""
+    """``state.data`` as stored, for checks and tests that inspect or corrupt the JSON
+    itself; the game reads it through :class:`~hexforge.plugins.nshex.state.NshexState`."""
     return cast(dict[str, Any], engine.state.data)
 
 
-def num(engine: Engine, tile: str, name: str) -> int:
-    """An integer property of a tile (wounds, rotation)."""
-    value = engine.prop(tile, name)
-    assert isinstance(value, int)
-    return value
-
-
 def card(engine: Engine, tile: str) -> BoardTile | Instant:
-    return tiles_of(engine).tile(str(engine.prop(tile, "card")))
+    return TileView(engine, tile).card
 
 
 def board_card(engine: Engine, tile: str) -> BoardTile:
-    found = card(engine, tile)
-    assert isinstance(found, BoardTile)
-    return found
-
-
-def board(engine: Engine) -> dict[str, str]:
-    result: dict[str, str] = game_data(engine)["board"]
-    return result
+    return TileView(engine, tile).board_card
 
 
 def tile_at(engine: Engine, hex_: Hex) -> str | None:
-    return board(engine).get(format_coord(hex_))
-
-
-_hex_named = cache(parse_coord)
+    return NshexState(engine).board.get(format_coord(hex_))
 
 
 def hex_of(engine: Engine, tile: str) -> Hex:
-    return _hex_named(str(engine.prop(tile, "hex")))
+    return TileView(engine, tile).hex
 
 
 def on_board(engine: Engine) -> Iterator[str]:
     """Tiles on the board in board order (column by column), so procedures are deterministic."""
-    from hexforge.plugins.nshex.board import COORDS
-
-    places = board(engine)
+    places = NshexState(engine).board
     for coord in COORDS:
         if coord in places:
             yield places[coord]
@@ -78,28 +59,43 @@ def is_hq(engine: Engine, tile: str) -> bool:
 
 
 def sides(engine: Engine, tile: str, sides_: list[int]) -> list[Direction]:
-    rotation = num(engine, tile, "rotation")
+    return _faces(TileView(engine, tile), sides_)
+
+
+def _faces(tile: TileView, sides_: list[int]) -> list[Direction]:
+    """The board directions the tile's printed ``sides_`` face."""
+    rotation = tile.rotation
     return [facing(side, rotation) for side in sides_]
+
+
+_DIRECTIONS = tuple(Direction)
 
 
 @cache
 def _next_coord(coord: str, direction: Direction) -> str:
-    return format_coord(_hex_named(coord).neighbour(direction))
+    return format_coord(hex_named(coord).neighbour(direction))
 
 
 def neighbour(engine: Engine, tile: str, direction: Direction) -> str | None:
     """The tile next to ``tile`` in ``direction`` (None: an empty hex or off the board)."""
-    return board(engine).get(_next_coord(str(engine.prop(tile, "hex")), direction))
+    return NshexState(engine).board.get(_next_coord(TileView(engine, tile).at, direction))
 
 
-def _printed_net_on(engine: Engine, tile: str, side: str) -> bool:
+def _around(engine: Engine, tile: TileView) -> Iterator[tuple[Direction, TileView]]:
+    """The tiles next to ``tile``, each with the direction it lies in."""
+    board, here = NshexState(engine).board, tile.at
+    for direction in _DIRECTIONS:
+        other = board.get(_next_coord(here, direction))
+        if other is not None:
+            yield direction, TileView(engine, other)
+
+
+def _printed_net_on(engine: Engine, tile: TileView, side: str) -> bool:
     """Is ``tile`` in the net of a tile whose printed owner is not ``side``?"""
-    for direction in Direction:
-        other = neighbour(engine, tile, direction)
-        if other is None or engine.entity(other).owner == side:
+    for direction, other in _around(engine, tile):
+        if other.owner == side:
             continue
-        nets = board_card(engine, other).net
-        if direction.opposite in sides(engine, other, nets):
+        if direction.opposite in _faces(other, other.board_card.net):
             return True
     return False
 
@@ -111,21 +107,19 @@ def controller(engine: Engine, tile: str) -> str:
     touches them through one of its links and is not itself caught in a net. Nets are read
     by printed owner here, so the two rules never ask each other in a circle.
     """
-    owner = engine.entity(tile).owner
-    assert owner is not None
-    if not isinstance(card(engine, tile), Soldier):
+    view = TileView(engine, tile)
+    owner = view.owner
+    if not isinstance(view.card, Soldier):
         return owner
-    for direction in Direction:
-        other = neighbour(engine, tile, direction)
-        if other is None or engine.entity(other).owner == owner:
+    for direction, other in _around(engine, view):
+        taker_owner = other.owner
+        if taker_owner == owner:
             continue
-        taker = board_card(engine, other)
+        taker = other.board_card
         if Ability.TAKEOVER not in taker.abilities:
             continue
-        if direction.opposite not in sides(engine, other, taker.links):
+        if direction.opposite not in _faces(other, taker.links):
             continue
-        taker_owner = engine.entity(other).owner
-        assert taker_owner is not None
         if not _printed_net_on(engine, other, taker_owner):
             return taker_owner
     return owner
@@ -142,23 +136,30 @@ def can_act(engine: Engine, tile: str) -> bool:
 
 def linked(engine: Engine, anchor: str, other: str) -> bool:
     """Is ``other`` next to ``anchor`` on one of the anchor's link sides, anchor free to act?"""
-    if engine.prop(anchor, "hex") is None or engine.prop(other, "hex") is None:
+    if not _on_board(engine, anchor, other):
         return False
-    links = board_card(engine, anchor).links
-    for direction in sides(engine, anchor, links):
-        if neighbour(engine, anchor, direction) == other:
-            return can_act(engine, anchor)
-    return False
+    view = TileView(engine, anchor)
+    return _touches(engine, view, view.board_card.links, other) and can_act(engine, anchor)
 
 
 def nets(engine: Engine, net_tile: str, subject: str) -> bool:
     """Does ``net_tile`` hold ``subject`` (adjacent on a net side, and an enemy)?"""
-    if engine.prop(subject, "hex") is None or engine.prop(net_tile, "hex") is None:
+    if not _on_board(engine, subject, net_tile):
         return False
-    for direction in sides(engine, net_tile, board_card(engine, net_tile).net):
-        if neighbour(engine, net_tile, direction) == subject:
-            return enemies(engine, net_tile, subject)
-    return False
+    view = TileView(engine, net_tile)
+    return _touches(engine, view, view.board_card.net, subject) and enemies(
+        engine, net_tile, subject
+    )
+
+
+def _on_board(engine: Engine, *tiles: str) -> bool:
+    return all(TileView(engine, t).on_board for t in tiles)
+
+
+def _touches(engine: Engine, tile: TileView, sides_: list[int], other: str) -> bool:
+    """Is ``other`` next to ``tile`` on one of its printed ``sides_``?"""
+    board, here = NshexState(engine).board, tile.at
+    return any(board.get(_next_coord(here, d)) == other for d in _faces(tile, sides_))
 
 
 def toughness(engine: Engine, tile: str) -> int:
@@ -172,7 +173,7 @@ def toughness(engine: Engine, tile: str) -> int:
 
 def hq_left(engine: Engine, tile: str) -> int:
     """An HQ's remaining toughness (the damage track)."""
-    return max(HQ_TOUGHNESS - num(engine, tile, "wounds"), 0)
+    return max(HQ_TOUGHNESS - TileView(engine, tile).wounds, 0)
 
 
 def destroyed(engine: Engine, tile: str) -> bool:

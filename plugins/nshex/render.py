@@ -42,6 +42,7 @@ from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.markers import hookimpl
 from hexforge.plugins.nshex.board import HEXES, facing
 from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles
+from hexforge.plugins.nshex.state import NshexState, TileView
 from hexforge.plugins.nshex.tiles import BoardTile, Ground, Hq, Instant, Module, Soldier
 
 GAME = "nshex"
@@ -258,44 +259,39 @@ def position_svg(engine: Engine) -> Svg:
     from hexforge.plugins.nshex import position as pos
 
     placed = []
-    hqs = set(pos.game_data(engine)["hq"].values())
+    state = NshexState(engine)
+    hqs = set(state.hqs.values())
     for tile in pos.on_board(engine):
-        printed = pos.board_card(engine, tile)
+        view = TileView(engine, tile)
         hq_left = pos.hq_left(engine, tile) if tile in hqs else None
         placed.append(
             (
-                pos.hex_of(engine, tile),
-                printed,
-                pos.num(engine, tile, "rotation"),
+                view.hex,
+                view.board_card,
+                view.rotation,
                 tile,
                 pos.controller(engine, tile),
-                pos.num(engine, tile, "wounds"),
+                view.wounds,
                 hq_left,
             )
         )
-    turn = pos.game_data(engine).get("turn", 0)
-    return board_svg(placed, list(engine.players), f"Neuroshima Hex, turn {turn}")
+    return board_svg(placed, list(engine.players), f"Neuroshima Hex, turn {state.turn}")
 
 
 def _key(engine: Engine) -> Hashable:
     from hexforge.plugins.nshex import position as pos
 
+    views = (TileView(engine, tile) for tile in pos.on_board(engine))
     return tuple(
-        (
-            tile,
-            str(engine.prop(tile, "hex")),
-            engine.prop(tile, "rotation"),
-            engine.prop(tile, "wounds"),
-            pos.controller(engine, tile),
-        )
-        for tile in pos.on_board(engine)
+        (view.id, view.at, view.rotation, view.wounds, pos.controller(engine, view.id))
+        for view in views
     )
 
 
 def _score(engine: Engine) -> Score:
     from hexforge.plugins.nshex import position as pos
 
-    hqs = pos.game_data(engine)["hq"]
+    hqs = NshexState(engine).hqs
     return ordered_score({p: pos.hq_left(engine, t) for p, t in hqs.items()}, engine.players)
 
 

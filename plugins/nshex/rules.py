@@ -17,6 +17,7 @@ from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.manager import PluginHost, PluginSet
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.catalogue import NshexRuleset, load
+from hexforge.plugins.nshex.state import NshexState, TileView
 from hexforge.plugins.nshex.tiles import BoardTile
 from hexforge.plugins.nshex.words import ACT, EVENTS, STATS, TILE, declare
 
@@ -26,35 +27,33 @@ _NET_SOURCE = Source(NET, TILE_TIER)
 
 
 def _hit(engine: Engine, event: Event) -> None:
-    target, amount = str(event["target"]), event["amount"]
+    amount = event["amount"]
     assert isinstance(amount, int)
-    engine.set_prop(target, "wounds", pos.num(engine, target, "wounds") + amount)
+    TileView(engine, str(event["target"])).wounds += amount
 
 
 def lift(engine: Engine, tile: str) -> None:
     """Take a tile off the board (it leaves play: its effects end)."""
-    coord = engine.prop(tile, "hex")
-    if coord is not None:
-        del pos.board(engine)[str(coord)]
-    engine.set_prop(tile, "hex", None)
-    engine.set_prop(tile, "wounds", 0)
-    engine.set_prop(tile, "doomed", False)
-    if engine.entity(tile).in_play:
+    view = TileView(engine, tile)
+    if view.coord is not None:
+        del NshexState(engine).board[view.coord]
+    view.coord = None
+    view.wounds = 0
+    view.doomed = False
+    if view.in_play:
         engine.leave_play(tile)
 
 
 def _killed(engine: Engine, event: Event) -> None:
     tile = str(event["tile"])
     lift(engine, tile)
-    owner = engine.entity(tile).owner
-    pos.game_data(engine)["discards"][owner].append(tile)
+    NshexState(engine).discards(TileView(engine, tile).owner).append(tile)
 
 
 def _returned(engine: Engine, event: Event) -> None:
     tile = str(event["tile"])
     lift(engine, tile)
-    owner = engine.entity(tile).owner
-    pos.game_data(engine)["piles"][owner].insert(0, tile)
+    NshexState(engine).pile(TileView(engine, tile).owner).insert(0, tile)
 
 
 def _no_bonus(engine: Engine, subject: str | None, args: Mapping[str, object]) -> int:

@@ -16,6 +16,7 @@ from hexforge.core.rules import EffectContext, EntityId, Window
 from hexforge.core.vocabulary import EventType, Field
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.nshex import position as pos
+from hexforge.plugins.nshex.state import TileView
 
 TILE = "tile"
 HIT = EventType(
@@ -67,7 +68,7 @@ def _cancel(ctx: EffectContext) -> None:
 
 def _discard(ctx: EffectContext, tile: EntityId) -> None:
     """Marks the tile to leave the board with the dead, when the segment (or instant) ends."""
-    _engine(ctx).set_prop(tile, "doomed", True)
+    TileView(_engine(ctx), tile).doomed = True
 
 
 def _return(ctx: EffectContext, tile: EntityId) -> None:
@@ -76,9 +77,8 @@ def _return(ctx: EffectContext, tile: EntityId) -> None:
 
 def _adjacent(ctx: EffectContext, tile: EntityId, anchor: EntityId) -> bool:
     engine = _engine(ctx)
-    if engine.prop(tile, "hex") is None or engine.prop(anchor, "hex") is None:
-        return False
-    return are_neighbours(pos.hex_of(engine, tile), pos.hex_of(engine, anchor))
+    here, there = TileView(engine, tile), TileView(engine, anchor)
+    return here.on_board and there.on_board and are_neighbours(here.hex, there.hex)
 
 
 def declare(vocabulary: Vocabulary) -> None:
@@ -109,7 +109,7 @@ def declare(vocabulary: Vocabulary) -> None:
         doc="next to the anchor on one of its link sides, the anchor not netted",
     )
     v.filter("adjacent to {anchor:tile}", _adjacent)
-    v.property(TILE, "wounds", "int", lambda ctx, tile: _engine(ctx).prop(tile, "wounds"))
+    v.property(TILE, "wounds", "int", lambda ctx, tile: TileView(_engine(ctx), tile).wounds)
     for stat in STATS:
         v.stat(stat, doc=f"bonus to the tile's {stat}")
     v.permission(ACT, ACT, doc="attack, move, push, give bonuses (nets forbid it)")

@@ -10,10 +10,10 @@ from itertools import product
 
 from hexforge.core.engine import Agent, Decision, Engine, Json, RandomAgent
 from hexforge.core.simulate.invariants import InvariantChecker
-from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.game import new_game, play_game
 from hexforge.plugins.nshex.invariants import INVARIANTS
 from hexforge.plugins.nshex.play import players_for
+from hexforge.plugins.nshex.state import NshexState
 from tests.plugged import NSHEX
 
 ARMIES = ("smart", "vegas", "borgo")
@@ -64,10 +64,11 @@ def play_checked(seed: int) -> tuple[Engine, Outcome]:
     engine = new_game(NSHEX, dict(zip(players, armies, strict=True)), seed, agents)
     play_game(engine)
     checker.end(engine)
-    data = pos.game_data(engine)
-    result = data["result"]
+    state = NshexState(engine)
+    result = state.result
+    assert result is not None
     decisions = sum(a.answered for a in counting.values())
     outcome = Outcome(
-        seed, armies, result["winner"], result["reason"], data["turn"], data["battles"], decisions
+        seed, armies, result.winner, result.reason, state.turn, state.battles, decisions
     )
     return engine, outcome

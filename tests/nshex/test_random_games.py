@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from hexforge.core.engine import Engine, ScriptedAgent, replay_answers, replay_seed
-from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.game import new_game, play_game
+from hexforge.plugins.nshex.state import NshexState
 from tests.nshex.random_games import PAIRINGS, checked_agents, play_checked
 from tests.plugged import NSHEX
 
@@ -59,5 +59,5 @@ def test_a_snapshot_between_turns_continues_the_same_game() -> None:
     first = new_game(NSHEX, dict(zip(players, armies, strict=True)), 5, agents)
     assert play_game(first, turns=9) is None
     second = Engine.restore(NSHEX, first.snapshot(), agents)
-    assert play_game(second) == pos.game_data(whole)["result"]
+    assert play_game(second) == NshexState(whole).result
     assert second.state_hash() == whole.state_hash()

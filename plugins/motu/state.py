@@ -1,0 +1,428 @@
+"""A typed view of a motu game over the engine's state.
+
+The engine keeps a game as plain JSON - ``state.data`` for the game, entity props for each
+character and mark - so that a snapshot restores it exactly. This module is the one place
+that knows those keys and their types: :class:`MotuState` (round, phase, objectives,
+result...), :class:`PlayerState` (hand, piles, VP, claimed objectives) and
+:class:`UnitState` (a character's props; a mark has ``card``, ``hex`` and ``level``).
+
+The views keep no copy: every read goes to the state and every write into it (props
+through :meth:`Engine.set_prop`, as the procedures always wrote them), so a view is made
+where it is needed and dropped, and a snapshot or a restore never sees one. Containers the
+procedures change in place (piles, hand parts, the activation memory) are the state's own
+lists and dicts, created on first access as they always were; numbers are read without
+creating anything. The hottest reads (:func:`hex_of`, :func:`level_of`, :func:`facing_of`,
+:func:`is_knocked_out`, tens of thousands per game) are functions that make no view. The
+map, ``state.data["map"]``, is :mod:`~hexforge.plugins.motu.board`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Literal, cast
+
+from hexforge.core.engine import Engine, Json
+from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
+
+Slot = Literal["buff", "debuff"]
+"""A character's token slots (rulebook §Buffs and Debuffs): one of each."""
+SLOTS: tuple[Slot, Slot] = ("buff", "debuff")
+
+
+class Phase(StrEnum):
+    """The phase a game is in (rulebook §Playing the Game); ``setup`` before round 1."""
+
+    SETUP = "setup"
+    PREPARATION = "preparation"
+    ACTIVATION = "activation"
+    CLEAN_UP = "clean-up"
+
+
+def as_int(value: object) -> int:
+    """A JSON number from the state, 0 when absent (state values are untyped JSON)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def as_texts(value: object) -> list[str]:
+    """A JSON list of texts from the state, empty when absent."""
+    return [str(item) for item in value] if isinstance(value, list) else []
+
+
+# ---- the hot reads: no view object -------------------------------------------------------
+
+
+def hex_of(engine: Engine, entity: str) -> Hex:
+    """Where a character or a mark stands."""
+    return parse_coord(str(engine.entity(entity).props.get("hex")))
+
+
+def level_of(engine: Engine, entity: str) -> int:
+    """Its elevation level (0: the ground)."""
+    return as_int(engine.entity(entity).props.get("level", 0))
+
+
+def facing_of(engine: Engine, unit: str) -> Direction:
+    """The edge of its hex the model faces."""
+    return Direction[str(engine.entity(unit).props.get("facing", "N"))]
+
+
+def is_knocked_out(engine: Engine, unit: str) -> bool:
+    return bool(engine.entity(unit).props.get("knocked_out", False))
+
+
+# ---- a character ---------------------------------------------------------------------------
+
+
+def character_props(
+    card: str,
+    at: Hex,
+    level: int,
+    facing: Direction,
+    stats: Mapping[str, int],
+    *,
+    cost: int,
+    weapons: Sequence[str],
+    items: Sequence[str],
+) -> dict[str, Json]:
+    """The props of a character coming onto the battleground: its place, its card's stats
+    (the bases of the stat queries), cost and equipment, and no wound, mana or token yet.
+    The order is part of the snapshot."""
+    return {
+        "card": card,
+        "hex": format_coord(at),
+        "level": level,
+        "facing": facing.name,
+        **stats,
+        "cost": cost,
+        "weapons": list[Json](weapons),
+        "items": list[Json](items),
+        "used_items": [],
+        "wounds": 0,
+        "mana": 0,
+        "focus": False,
+        "overwatch": False,
+        "buff": None,
+        "debuff": None,
+        "knocked_out": False,
+        "played": [],
+        "activated": False,
+    }
+
+
+def mark_props(card: str, at: Hex) -> dict[str, Json]:
+    """The props of a mark token: its card and hex (marks lie on the ground)."""
+    return {"card": card, "hex": format_coord(at), "level": 0}
+
+
+class UnitState:
+    """A character's props as typed attributes (``unit.wounds += 1``); writes go through
+    :meth:`Engine.set_prop`. Cheap to make: one entity lookup."""
+
+    __slots__ = ("_engine", "_props", "id")
+
+    def __init__(self, engine: Engine, unit: str) -> None:
+        self._engine = engine
+        self._props = engine.entity(unit).props
+        self.id = unit
+
+    def _set(self, name: str, value: Json) -> None:
+        self._engine.set_prop(self.id, name, value)
+
+    # what its card gave it when it was created
+    @property
+    def card(self) -> str:
+        return str(self._props.get("card"))
+
+    @property
+    def cost(self) -> int:
+        return as_int(self._props.get("cost"))
+
+    @property
+    def weapons(self) -> list[str]:
+        return as_texts(self._props.get("weapons"))
+
+    @property
+    def items(self) -> list[str]:
+        return as_texts(self._props.get("items"))
+
+    # where it stands
+    @property
+    def hex(self) -> Hex:
+        return parse_coord(str(self._props.get("hex")))
+
+    @hex.setter
+    def hex(self, value: Hex) -> None:
+        self._set("hex", format_coord(value))
+
+    @property
+    def level(self) -> int:
+        return as_int(self._props.get("level", 0))
+
+    @level.setter
+    def level(self, value: int) -> None:
+        self._set("level", value)
+
+    @property
+    def facing(self) -> Direction:
+        return Direction[str(self._props.get("facing", "N"))]
+
+    @facing.setter
+    def facing(self, value: Direction) -> None:
+        self._set("facing", value.name)
+
+    # what it holds
+    @property
+    def wounds(self) -> int:
+        return as_int(self._props.get("wounds"))
+
+    @wounds.setter
+    def wounds(self, value: int) -> None:
+        self._set("wounds", value)
+
+    @property
+    def mana(self) -> int:
+        return as_int(self._props.get("mana"))
+
+    @mana.setter
+    def mana(self, value: int) -> None:
+        self._set("mana", value)
+
+    @property
+    def focus(self) -> bool:
+        """Whether it holds a focus token."""
+        return bool(self._props.get("focus"))
+
+    @focus.setter
+    def focus(self, value: bool) -> None:
+        self._set("focus", value)
+
+    @property
+    def overwatch(self) -> bool:
+        """Whether it holds an overwatch token."""
+        return bool(self._props.get("overwatch"))
+
+    @overwatch.setter
+    def overwatch(self, value: bool) -> None:
+        self._set("overwatch", value)
+
+    def token(self, slot: Slot) -> str | None:
+        """The buff or debuff card it holds in ``slot``."""
+        held = self._props.get(slot)
+        return None if held is None else str(held)
+
+    def set_token(self, slot: Slot, card_id: str | None) -> None:
+        self._set(slot, card_id)
+
+    @property
+    def buff(self) -> str | None:
+        return self.token("buff")
+
+    @property
+    def debuff(self) -> str | None:
+        return self.token("debuff")
+
+    @property
+    def knocked_out(self) -> bool:
+        return bool(self._props.get("knocked_out", False))
+
+    @knocked_out.setter
+    def knocked_out(self, value: bool) -> None:
+        self._set("knocked_out", value)
+
+    @property
+    def used_items(self) -> list[str]:
+        """Disposable items used (face down; they still count for points)."""
+        return as_texts(self._props.get("used_items"))
+
+    @used_items.setter
+    def used_items(self, value: list[str]) -> None:
+        self._set("used_items", list[Json](value))
+
+    @property
+    def played(self) -> list[str]:
+        """Cards on its card this round: it is not ready (rulebook §Activate Character)."""
+        return as_texts(self._props.get("played"))
+
+    @played.setter
+    def played(self, value: list[str]) -> None:
+        self._set("played", list[Json](value))
+
+    @property
+    def activated(self) -> bool:
+        """Whether it activated this round (it gains no mana at clean-up)."""
+        return bool(self._props.get("activated"))
+
+    @activated.setter
+    def activated(self, value: bool) -> None:
+        self._set("activated", value)
+
+
+# ---- a player ----------------------------------------------------------------------------
+
+
+class PlayerState:
+    """A player's hand, piles, VP and claimed objective tokens. The hand parts and piles
+    are the state's own lists: appending to one changes the game."""
+
+    __slots__ = ("_data", "name")
+
+    def __init__(self, engine: Engine, player: str) -> None:
+        self._data = engine.state.data
+        self.name = player
+
+    def _group(self, key: str) -> dict[str, Json]:
+        return cast(dict[str, Json], self._data.setdefault(key, {}))
+
+    def _hand_part(self, part: str) -> list[str]:
+        hand = self._group("hands").setdefault(self.name, {"fate": [], "glory": []})
+        return cast(list[str], cast(dict[str, Json], hand)[part])
+
+    def _pile(self, key: str) -> list[str]:
+        return cast(list[str], self._group(key).setdefault(self.name, []))
+
+    @property
+    def fate(self) -> list[str]:
+        """Fate cards in hand."""
+        return self._hand_part("fate")
+
+    @property
+    def glory(self) -> list[str]:
+        """Glory cards in hand."""
+        return self._hand_part("glory")
+
+    @property
+    def hand(self) -> list[str]:
+        """Every card in hand, fate cards first (a new list)."""
+        return [*self.fate, *self.glory]
+
+    @property
+    def deck(self) -> list[str]:
+        """The fate deck, top card first."""
+        return self._pile("deck")
+
+    @property
+    def discard(self) -> list[str]:
+        return self._pile("discard")
+
+    @property
+    def completed(self) -> list[str]:
+        """Glory cards whose side mission was met: face up, never discarded."""
+        return self._pile("completed")
+
+    def _number(self, key: str) -> int:
+        found = self._data.get(key)
+        return as_int(found.get(self.name)) if isinstance(found, dict) else 0
+
+    @property
+    def vp(self) -> int:
+        return self._number("vp")
+
+    @vp.setter
+    def vp(self, value: int) -> None:
+        self._group("vp")[self.name] = value
+
+    @property
+    def claimed(self) -> int:
+        """Objective tokens claimed (worth 20 VP each at the end, rulebook §Scoring)."""
+        return self._number("claimed")
+
+    @claimed.setter
+    def claimed(self, value: int) -> None:
+        self._group("claimed")[self.name] = value
+
+
+# ---- the game ------------------------------------------------------------------------------
+
+
+class MotuState:
+    """The game's own data as typed attributes; ``player(name)`` and ``unit(id)`` are the
+    views of one player and one character."""
+
+    __slots__ = ("_data", "_engine")
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._data = engine.state.data
+
+    @classmethod
+    def start(cls, engine: Engine, objectives: list[str]) -> MotuState:
+        """Write a new game into ``engine``'s state: round 0, no VP, the map's objective
+        tokens (the piles and hands come with the first card dealt)."""
+        players = engine.players
+        engine.state.data.update(
+            {
+                "round": 0,
+                "phase": Phase.SETUP.value,
+                "vp": {p: 0 for p in players},
+                "objectives": list[Json](objectives),
+                "claimed": {p: 0 for p in players},
+                "last_activated": {},
+                "result": None,
+            }
+        )
+        return cls(engine)
+
+    def player(self, name: str) -> PlayerState:
+        return PlayerState(self._engine, name)
+
+    def unit(self, unit: str) -> UnitState:
+        return UnitState(self._engine, unit)
+
+    @property
+    def round(self) -> int:
+        """The round being played, 1 to 4 (0 before the first)."""
+        return as_int(self._data.get("round"))
+
+    @round.setter
+    def round(self, value: int) -> None:
+        self._data["round"] = value
+
+    @property
+    def phase(self) -> Phase:
+        return Phase(str(self._data.get("phase", Phase.SETUP.value)))
+
+    @phase.setter
+    def phase(self, value: Phase) -> None:
+        self._data["phase"] = value.value
+
+    @property
+    def first_player(self) -> str:
+        """Who won the roll-off's choice: first in turn order, wins initiative ties."""
+        return str(self._data["first_player"])
+
+    @first_player.setter
+    def first_player(self, player: str) -> None:
+        self._data["first_player"] = player
+
+    @property
+    def objectives(self) -> list[str]:
+        """Objective tokens still on the battleground (the state's list: claiming one
+        removes it)."""
+        found = self._data.get("objectives")
+        return cast(list[str], found) if isinstance(found, list) else []
+
+    @property
+    def vp(self) -> dict[str, int]:
+        """VP per player, in the state's order (a new dict)."""
+        found = self._data.get("vp")
+        return {p: as_int(v) for p, v in found.items()} if isinstance(found, dict) else {}
+
+    @property
+    def last_activated(self) -> dict[str, str]:
+        """Who each player activated last in the previous round (§Double Activation)."""
+        return cast(dict[str, str], self._data.setdefault("last_activated", {}))
+
+    @property
+    def round_last(self) -> dict[str, str]:
+        """Who each player activated last so far in this round."""
+        return cast(dict[str, str], self._data.setdefault("round_last", {}))
+
+    @property
+    def result(self) -> dict[str, Json] | None:
+        """``{"winner": player or None, "reason": ...}`` once the game is over."""
+        found = self._data.get("result")
+        return found if isinstance(found, dict) else None
+
+    def set_result(self, winner: str | None, reason: str) -> None:
+        self._data["result"] = {"winner": winner, "reason": reason}

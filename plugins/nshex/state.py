@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Generic, TypedDict, TypeVar, cast, overload
+from typing import Any, Generic, TypedDict, TypeVar, cast, overload
 
 from hexforge.core.engine import Engine, Entity, Json
 from hexforge.core.errors import HexforgeError
@@ -30,7 +30,7 @@ class _View:
     """A view over one JSON dict of the engine; subclasses say how a write gets there."""
 
     __slots__ = ()
-    _json: dict[str, Json]
+    _json: dict[str, Any]  # Json, read as the declared types (Any costs no cast call)
 
     def _store(self, key: str, value: Json) -> None:
         raise NotImplementedError
@@ -54,7 +54,8 @@ class Stored(Generic[V]):
     def __get__(self, view: _View | None, owner: type[_View]) -> V | Stored[V]:
         if view is None:
             return self
-        return cast(V, view._json[self.key])
+        value: V = view._json[self.key]
+        return value
 
     def __set__(self, view: _View, value: V) -> None:
         view._store(self.key, cast(Json, value))
@@ -136,7 +137,8 @@ class NshexState(_View):
 
     def zone(self, zone: Zone, player: str) -> list[str]:
         """``player``'s tiles in ``zone`` (a pile top first, discards oldest first)."""
-        return cast(dict[str, list[str]], self._json[zone.value])[player]
+        zones: dict[str, list[str]] = self._json[zone.value]
+        return zones[player]
 
     def hand(self, player: str) -> list[str]:
         return self.zone(Zone.HAND, player)
@@ -155,7 +157,7 @@ class NshexState(_View):
     @property
     def result(self) -> Result | None:
         """None while the game goes on."""
-        found = cast(_ResultJson | None, self._json["result"])
+        found: _ResultJson | None = self._json["result"]
         if found is None:
             return None
         return Result(found["winner"], found["reason"], dict(found["hq"]))
@@ -223,7 +225,7 @@ class TileView(_View):
 
     @property
     def on_board(self) -> bool:
-        return self._json["hex"] is not None
+        return self.coord is not None
 
     @property
     def at(self) -> str:

@@ -35,13 +35,14 @@ def one_buff_one_debuff(engine: Engine, moment: Moment) -> Iterator[str]:
     """rulebook §Buffs and debuffs: one buff and one debuff at most, and the attached
     effects are those of the card the character holds."""
     for unit in on_board(engine):
+        holder = UnitState(engine, unit)
         for slot in SLOTS:
             attached = {
                 a.effect.split("#")[0]
                 for a in engine.attachments(unit)
                 if _kind(engine, a.effect.split("#")[0]) == slot
             }
-            held = UnitState(engine, unit).token(slot)
+            held = holder.token(slot)
             if len(attached) > 1:
                 yield f"{unit} has {len(attached)} {slot}s attached: {sorted(attached)}"
             elif not attached <= {held}:

@@ -18,9 +18,9 @@ map, ``state.data["map"]``, is :mod:`~hexforge.plugins.motu.board`'s.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Literal, cast
+from typing import Generic, Literal, Self, TypeVar, cast, overload
 
 from hexforge.core.engine import Engine, Json
 from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
@@ -28,6 +28,7 @@ from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
 Slot = Literal["buff", "debuff"]
 """A character's token slots (rulebook §Buffs and Debuffs): one of each."""
 SLOTS: tuple[Slot, Slot] = ("buff", "debuff")
+T = TypeVar("T")
 
 
 class Phase(StrEnum):
@@ -115,9 +116,73 @@ def mark_props(card: str, at: Hex) -> dict[str, Json]:
     return {"card": card, "hex": format_coord(at), "level": 0}
 
 
+class _Fixed(Generic[T]):
+    """A prop of :class:`UnitState` set when the character is created, read typed."""
+
+    __slots__ = ("_default", "_name", "_read")
+
+    def __init__(self, read: Callable[[Json], T], default: Json = None) -> None:
+        self._read = read
+        self._default = default
+        self._name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, unit: None, owner: type) -> Self: ...
+    @overload
+    def __get__(self, unit: UnitState, owner: type) -> T: ...
+    def __get__(self, unit: UnitState | None, owner: type) -> T | Self:
+        if unit is None:
+            return self
+        return self._read(unit._props.get(self._name, self._default))
+
+
+class _Prop(_Fixed[T]):
+    """A prop of :class:`UnitState` the rules change: written as JSON with
+    :meth:`Engine.set_prop`, the write the procedures always made."""
+
+    __slots__ = ("_write",)
+
+    def __init__(
+        self, read: Callable[[Json], T], write: Callable[[T], Json], default: Json = None
+    ) -> None:
+        super().__init__(read, default)
+        self._write = write
+
+    def __set__(self, unit: UnitState, value: T) -> None:
+        unit._engine.set_prop(unit.id, self._name, self._write(value))
+
+
+def _same(value: Json) -> Json:
+    return value
+
+
+def _texts(value: list[str]) -> Json:
+    return list[Json](value)
+
+
+def _card(value: Json) -> str | None:
+    return None if value is None else str(value)
+
+
+def _hex(value: Json) -> Hex:
+    return parse_coord(str(value))
+
+
+def _direction(value: Json) -> Direction:
+    return Direction[str(value)]
+
+
+def _direction_name(value: Direction) -> Json:
+    return value.name
+
+
 class UnitState:
-    """A character's props as typed attributes (``unit.wounds += 1``); writes go through
-    :meth:`Engine.set_prop`. Cheap to make: one entity lookup."""
+    """A character's props as typed attributes (``unit.wounds += 1``), each declared once
+    with its JSON conversion; writes go through :meth:`Engine.set_prop`. Cheap to make:
+    one entity lookup."""
 
     __slots__ = ("_engine", "_props", "id")
 
@@ -126,136 +191,36 @@ class UnitState:
         self._props = engine.entity(unit).props
         self.id = unit
 
-    def _set(self, name: str, value: Json) -> None:
-        self._engine.set_prop(self.id, name, value)
-
-    # what its card gave it when it was created
-    @property
-    def card(self) -> str:
-        return str(self._props.get("card"))
-
-    @property
-    def cost(self) -> int:
-        return as_int(self._props.get("cost"))
-
-    @property
-    def weapons(self) -> list[str]:
-        return as_texts(self._props.get("weapons"))
-
-    @property
-    def items(self) -> list[str]:
-        return as_texts(self._props.get("items"))
-
-    # where it stands
-    @property
-    def hex(self) -> Hex:
-        return parse_coord(str(self._props.get("hex")))
-
-    @hex.setter
-    def hex(self, value: Hex) -> None:
-        self._set("hex", format_coord(value))
-
-    @property
-    def level(self) -> int:
-        return as_int(self._props.get("level", 0))
-
-    @level.setter
-    def level(self, value: int) -> None:
-        self._set("level", value)
-
-    @property
-    def facing(self) -> Direction:
-        return Direction[str(self._props.get("facing", "N"))]
-
-    @facing.setter
-    def facing(self, value: Direction) -> None:
-        self._set("facing", value.name)
-
-    # what it holds
-    @property
-    def wounds(self) -> int:
-        return as_int(self._props.get("wounds"))
-
-    @wounds.setter
-    def wounds(self, value: int) -> None:
-        self._set("wounds", value)
-
-    @property
-    def mana(self) -> int:
-        return as_int(self._props.get("mana"))
-
-    @mana.setter
-    def mana(self, value: int) -> None:
-        self._set("mana", value)
-
-    @property
-    def focus(self) -> bool:
-        """Whether it holds a focus token."""
-        return bool(self._props.get("focus"))
-
-    @focus.setter
-    def focus(self, value: bool) -> None:
-        self._set("focus", value)
-
-    @property
-    def overwatch(self) -> bool:
-        """Whether it holds an overwatch token."""
-        return bool(self._props.get("overwatch"))
-
-    @overwatch.setter
-    def overwatch(self, value: bool) -> None:
-        self._set("overwatch", value)
+    card = _Fixed(str)
+    cost = _Fixed(as_int)
+    weapons = _Fixed(as_texts)
+    items = _Fixed(as_texts)
+    hex = _Prop(_hex, format_coord)
+    level = _Prop(as_int, _same, 0)
+    facing = _Prop(_direction, _direction_name, "N")
+    """The edge of its hex the model faces."""
+    wounds = _Prop(as_int, _same)
+    mana = _Prop(as_int, _same)
+    focus = _Prop(bool, _same)
+    """Whether it holds a focus token."""
+    overwatch = _Prop(bool, _same)
+    """Whether it holds an overwatch token."""
+    buff = _Prop(_card, _same)
+    debuff = _Prop(_card, _same)
+    knocked_out = _Prop(bool, _same, False)
+    used_items = _Prop(as_texts, _texts)
+    """Disposable items used (face down; they still count for points)."""
+    played = _Prop(as_texts, _texts)
+    """Cards on its card this round: it is not ready (rulebook §Activate Character)."""
+    activated = _Prop(bool, _same)
+    """Whether it activated this round (it gains no mana at clean-up)."""
 
     def token(self, slot: Slot) -> str | None:
         """The buff or debuff card it holds in ``slot``."""
-        held = self._props.get(slot)
-        return None if held is None else str(held)
+        return _card(self._props.get(slot))
 
     def set_token(self, slot: Slot, card_id: str | None) -> None:
-        self._set(slot, card_id)
-
-    @property
-    def buff(self) -> str | None:
-        return self.token("buff")
-
-    @property
-    def debuff(self) -> str | None:
-        return self.token("debuff")
-
-    @property
-    def knocked_out(self) -> bool:
-        return bool(self._props.get("knocked_out", False))
-
-    @knocked_out.setter
-    def knocked_out(self, value: bool) -> None:
-        self._set("knocked_out", value)
-
-    @property
-    def used_items(self) -> list[str]:
-        """Disposable items used (face down; they still count for points)."""
-        return as_texts(self._props.get("used_items"))
-
-    @used_items.setter
-    def used_items(self, value: list[str]) -> None:
-        self._set("used_items", list[Json](value))
-
-    @property
-    def played(self) -> list[str]:
-        """Cards on its card this round: it is not ready (rulebook §Activate Character)."""
-        return as_texts(self._props.get("played"))
-
-    @played.setter
-    def played(self, value: list[str]) -> None:
-        self._set("played", list[Json](value))
-
-    @property
-    def activated(self) -> bool:
-        """Whether it activated this round (it gains no mana at clean-up)."""
-        return bool(self._props.get("activated"))
-
-    @activated.setter
-    def activated(self, value: bool) -> None:
-        self._set("activated", value)
+        self._engine.set_prop(self.id, slot, card_id)
 
 
 # ---- a player ----------------------------------------------------------------------------

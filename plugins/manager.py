@@ -26,6 +26,7 @@ from hexforge.core import codes
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.games import GameInfo
 from hexforge.plugins import hookspecs
+from hexforge.plugins.hookcalls import each_item
 from hexforge.plugins.markers import ENTRY_POINT_GROUP, PROJECT
 from hexforge.plugins.plugin_codes import UNKNOWN_PLUGIN
 
@@ -88,8 +89,16 @@ class PluginHost:
     """Installed external plugins left out by the selection (not an error)."""
 
     def games(self) -> list[GameInfo]:
-        """Every game the plugins provide, in plugin registration order."""
-        return [game for found in reversed(self.manager.hook.hexforge_games()) for game in found]
+        """Every game the plugins provide, in plugin registration order; a plugin whose
+        hook fails (a game.yaml that does not name its game, HF606) is one of the host's
+        ``problems`` and the other games stay."""
+        problems: list[Diagnostic] = []
+        found = [
+            cast(GameInfo, item.result)
+            for item in each_item(self.manager.hook.hexforge_games, problems)
+        ]
+        self.problems.extend(p for p in problems if p not in self.problems)
+        return found
 
     def games_of(self, plugin_name: str) -> list[GameInfo]:
         """The games one plugin provides (for listings)."""

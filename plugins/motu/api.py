@@ -8,35 +8,85 @@ in ``__all__`` is the promise.
 
 from __future__ import annotations
 
-from hexforge.plugins.motu import plugin
-from hexforge.plugins.motu.cards import (
-    Character,
-    Faction,
-    Fate,
-    Glory,
-    Item,
-    Skill,
-    Token,
-    Weapon,
-)
-from hexforge.plugins.motu.library import (
-    Library,
-    MotuRuleset,
-    library_for,
-    library_of,
-    motu_rules,
-)
-from hexforge.plugins.motu.mana import gain_mana, mana
-from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
-from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
-from hexforge.plugins.motu.state import MotuState, Phase, PlayerState, UnitState
-from hexforge.plugins.motu.units import create_character
+from typing import TYPE_CHECKING
 
-GAME = plugin.game
-"""motu's id, name and description (its game.yaml)."""
+from hexforge.plugins.lazy import lazy_exports
+
+if TYPE_CHECKING:  # what type checkers see; at run time each name is imported when first used
+    from hexforge.plugins.motu.cards import (
+        Character as Character,
+    )
+    from hexforge.plugins.motu.cards import (
+        Faction as Faction,
+    )
+    from hexforge.plugins.motu.cards import (
+        Fate as Fate,
+    )
+    from hexforge.plugins.motu.cards import (
+        Glory as Glory,
+    )
+    from hexforge.plugins.motu.cards import (
+        Item as Item,
+    )
+    from hexforge.plugins.motu.cards import (
+        Skill as Skill,
+    )
+    from hexforge.plugins.motu.cards import (
+        Token as Token,
+    )
+    from hexforge.plugins.motu.cards import (
+        Weapon as Weapon,
+    )
+    from hexforge.plugins.motu.library import (
+        Library as Library,
+    )
+    from hexforge.plugins.motu.library import (
+        MotuRuleset as MotuRuleset,
+    )
+    from hexforge.plugins.motu.library import (
+        library_for as library_for,
+    )
+    from hexforge.plugins.motu.library import (
+        library_of as library_of,
+    )
+    from hexforge.plugins.motu.library import (
+        motu_rules as motu_rules,
+    )
+    from hexforge.plugins.motu.mana import gain_mana as gain_mana
+    from hexforge.plugins.motu.mana import mana as mana
+    from hexforge.plugins.motu.rounds import (
+        PLAYERS as PLAYERS,
+    )
+    from hexforge.plugins.motu.rounds import (
+        new_game as new_game,
+    )
+    from hexforge.plugins.motu.rounds import (
+        play_game as play_game,
+    )
+    from hexforge.plugins.motu.setups import (
+        GameSetup as GameSetup,
+    )
+    from hexforge.plugins.motu.setups import (
+        load_setup as load_setup,
+    )
+    from hexforge.plugins.motu.setups import (
+        shipped_setup as shipped_setup,
+    )
+    from hexforge.plugins.motu.state import (
+        MotuState as MotuState,
+    )
+    from hexforge.plugins.motu.state import (
+        Phase as Phase,
+    )
+    from hexforge.plugins.motu.state import (
+        PlayerState as PlayerState,
+    )
+    from hexforge.plugins.motu.state import (
+        UnitState as UnitState,
+    )
+    from hexforge.plugins.motu.units import create_character as create_character
 
 __all__ = [
-    "GAME",
     "PLAYERS",
     "Character",
     "Faction",
@@ -62,6 +112,49 @@ __all__ = [
     "motu_rules",
     "new_game",
     "play_game",
-    "plugin",
     "shipped_setup",
 ]
+
+__getattr__ = lazy_exports(
+    __name__,
+    {
+        "hexforge.plugins.motu.cards": (
+            "Character",
+            "Faction",
+            "Fate",
+            "Glory",
+            "Item",
+            "Skill",
+            "Token",
+            "Weapon",
+        ),
+        "hexforge.plugins.motu.library": (
+            "Library",
+            "MotuRuleset",
+            "library_for",
+            "library_of",
+            "motu_rules",
+        ),
+        "hexforge.plugins.motu.mana": (
+            "gain_mana",
+            "mana",
+        ),
+        "hexforge.plugins.motu.rounds": (
+            "PLAYERS",
+            "new_game",
+            "play_game",
+        ),
+        "hexforge.plugins.motu.setups": (
+            "GameSetup",
+            "load_setup",
+            "shipped_setup",
+        ),
+        "hexforge.plugins.motu.state": (
+            "MotuState",
+            "Phase",
+            "PlayerState",
+            "UnitState",
+        ),
+        "hexforge.plugins.motu.units": ("create_character",),
+    },
+)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import importlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,3 +52,23 @@ def test_every_promised_name_exists(name: str) -> None:
     module = importlib.import_module(name)
     missing = [n for n in module.__all__ if not hasattr(module, n)]
     assert missing == []
+
+
+@pytest.mark.parametrize("name", API_MODULES)
+def test_importing_an_api_imports_no_game_code(name: str) -> None:
+    """An expansion imports the API when plugins load, for every command: the names are
+    imported at first use (PEP 562), so this costs nothing until they are used."""
+    code = (
+        f"import sys, {name} as api\n"
+        "game = api.__name__.rsplit('.', 1)[0]\n"
+        "loaded = [m for m in sys.modules if m.startswith(game + '.') and m != api.__name__]\n"
+        "assert loaded == [], loaded\n"
+        "assert api.__all__ and getattr(api, api.__all__[-1]) is not None\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    api = importlib.import_module(API_MODULES[0])
+    with pytest.raises(AttributeError, match="no attribute 'library'"):
+        api.library  # noqa: B018 - the old global is gone

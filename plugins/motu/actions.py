@@ -26,13 +26,14 @@ from hexforge.plugins.motu.acting import acting_frame, action_cost
 from hexforge.plugins.motu.attacks import attack, legal_targets, usable_weapons
 from hexforge.plugins.motu.basic_actions import focus_action, move, overwatch_action
 from hexforge.plugins.motu.battlefield import Location
-from hexforge.plugins.motu.board import as_texts, on_board
+from hexforge.plugins.motu.board import on_board
 from hexforge.plugins.motu.cards import WeaponType
 from hexforge.plugins.motu.hands import bonuses, card_id, hand, play_card
 from hexforge.plugins.motu.library import skill_key
 from hexforge.plugins.motu.mana import mana
 from hexforge.plugins.motu.moving import Interrupt, destinations
 from hexforge.plugins.motu.skills import skill_target_problem, skills_of, use_item, use_skill
+from hexforge.plugins.motu.state import UnitState, is_focused
 from hexforge.plugins.motu.units import is_knocked_out
 
 
@@ -213,7 +214,7 @@ def _offer_end(engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
 
 
 def _offer_focus(engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
-    if frame is None or frame.kind != "activation" or engine.prop(unit, "focus"):
+    if frame is None or frame.kind != "activation" or is_focused(engine, unit):
         return []
     return [FOCUS] if action_cost(frame, "focus") <= frame.ap else []
 
@@ -222,7 +223,7 @@ def _offer_move(engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
     if frame is None or frame.data.get("opportunity") or action_cost(frame, "move") > frame.ap:
         return []
     found = [MOVE] if destinations(engine, unit, False) else []
-    if engine.prop(unit, "focus") and destinations(engine, unit, True):
+    if is_focused(engine, unit) and destinations(engine, unit, True):
         found.append(MOVE_FOCUSED)
     return found
 
@@ -250,7 +251,7 @@ def _offer_skills_and_items(engine: Engine, unit: str, frame: Frame | None) -> l
     if frame is not None and frame.data.get("opportunity"):
         return []
     found = []
-    used = as_texts(engine.prop(unit, "used_items"))
+    used = UnitState(engine, unit).used_items
     for holder, skill in skills_of(engine, unit):
         key = skill_key(holder.id, skill)
         if skill.disposable:

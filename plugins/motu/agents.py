@@ -19,6 +19,7 @@ next move, and focuses when none could. Failed dice are rerolled (free and mana 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
 
@@ -48,6 +49,7 @@ from hexforge.plugins.motu.dicetest import DONE, net_distribution, odds_of
 from hexforge.plugins.motu.hands import Bonus, hand
 from hexforge.plugins.motu.library import Library, library_of
 from hexforge.plugins.motu.mana import mana
+from hexforge.plugins.motu.state import MotuState, UnitState, is_focused
 from hexforge.plugins.motu.units import is_knocked_out
 
 PASS = "pass"
@@ -71,20 +73,18 @@ def _foes(engine: Engine, player: str) -> list[str]:
 
 def _objectives(engine: Engine, player: str) -> list[Hex]:
     """Objective hexes still on the board outside ``player``'s own deployment zone."""
-    found = engine.state.data.get("objectives")
-    if not isinstance(found, list):
-        return []
-    return [parse_coord(str(o)) for o in found]
+    return [parse_coord(o) for o in MotuState(engine).objectives]
 
 
-def _goal_distance(engine: Engine, player: str, here: Hex) -> int:
-    """How far ``here`` is from the nearest objective (claiming needs to be on or next to
-    it, rulebook §Claim Objective Tokens) or else the nearest standing foe."""
+def _goal_distance(engine: Engine, player: str) -> Callable[[Hex], int]:
+    """How far a hex is from the nearest objective (claiming needs to be on or next to
+    it, rulebook §Claim Objective Tokens) or else the nearest standing foe; the goals are
+    read once for all the hexes a decision scores."""
     goals = _objectives(engine, player)
     if goals:
-        return min(max(0, distance(here, g) - 1) for g in goals)
+        return lambda here: min(max(0, distance(here, g) - 1) for g in goals)
     foes = [hex_of(engine, f) for f in _foes(engine, player)]
-    return min((distance(here, f) for f in foes), default=0)
+    return lambda here: min((distance(here, f) for f in foes), default=0)
 
 
 def _card_value(lib: Library, card_id: str) -> float:
@@ -159,7 +159,7 @@ def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackFo
     )
     defence = odds_of(engine, target, against)
     kept = net_distribution(attack, defence)
-    left = max(1, engine.query("health", target) - as_int(engine.prop(target, "wounds")))
+    left = max(1, engine.query("health", target) - UnitState(engine, target).wounds)
     wounds = knockout = 0.0
     for successes, chance in enumerate(kept):
         dealt = max((w for n, w in rows if n <= successes), default=0) if rows else successes
@@ -249,9 +249,8 @@ class MotuHeuristicAgent:
         return max(cards, key=partial(_card_value, library_of(engine))) if cards else PASS
 
     def _activate(self, decision: Decision, engine: Engine, options: list[str]) -> str:
-        return min(
-            options, key=lambda u: _goal_distance(engine, decision.player, hex_of(engine, u))
-        )
+        to_goal = _goal_distance(engine, decision.player)
+        return min(options, key=lambda u: to_goal(hex_of(engine, u)))
 
     def _bonus(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         """A glory card's side mission when the activated character can meet it now,
@@ -285,7 +284,7 @@ class MotuHeuristicAgent:
             best, outlook = max(attacks, key=lambda a: a[1].value)
             mission = self._mission_for(engine, decision.player, outlook, choices)
             return str(best if mission is None else _mission_choice(mission))
-        if _goal_distance(engine, decision.player, hex_of(engine, unit)) > 0:
+        if _goal_distance(engine, decision.player)(hex_of(engine, unit)) > 0:
             for move in (MOVE_FOCUSED, MOVE):
                 if move in choices:
                     return str(move)
@@ -302,7 +301,7 @@ class MotuHeuristicAgent:
     ) -> Mission | None:
         """The side mission worth playing before an attack with this outlook: the most
         expected VP among those likely enough (any chance in the last round)."""
-        last = as_int(engine.state.data.get("round")) >= LAST_ROUND
+        last = MotuState(engine).round >= LAST_ROUND
         playable = [
             m
             for m in missions_in_hand(engine, player)
@@ -325,9 +324,11 @@ class MotuHeuristicAgent:
     _mana_reroll = _reroll
 
     def _move_to(self, decision: Decision, engine: Engine, options: list[str]) -> str:
+        to_goal = _goal_distance(engine, decision.player)
+
         def score(label: str) -> int:
             spot = _hex(label)
-            return 999 if spot is None else _goal_distance(engine, decision.player, spot)
+            return 999 if spot is None else to_goal(spot)
 
         return min(options, key=score)
 
@@ -378,7 +379,7 @@ def _threatened(engine: Engine, player: str, unit: str) -> bool:
     hexes = float(board_map(engine).hex_inches)
     weapons = usable_weapons(engine, unit)
     reach = max((float(w.range) for w in weapons if w.range is not None), default=0.0)
-    speed = engine.query("focused_speed" if engine.prop(unit, "focus") else "speed", unit)
+    speed = engine.query("focused_speed" if is_focused(engine, unit) else "speed", unit)
     reach = max(reach, (speed + 1) * hexes)
     return any(
         distance_inches(engine, unit, foe) - engine.query("speed", foe) * hexes <= reach
@@ -398,17 +399,17 @@ def _neighbours(here: Hex) -> list[Hex]:
 def board_summary(engine: Engine, player: str) -> str:
     """What a human needs before a choice: every character's hex, wounds and tokens,
     the objectives left and the score."""
-    lines = [f"VP {engine.state.data.get('vp')}  objectives {engine.state.data.get('objectives')}"]
+    game = MotuState(engine)
+    lines = [f"VP {game.vp}  objectives {game.objectives}"]
     for unit in on_board(engine):
         owner = engine.entity(unit).owner
-        marks = [m for m in ("focus", "overwatch") if engine.prop(unit, m)]
-        state = (
-            "knocked out" if is_knocked_out(engine, unit) else f"at {coord(hex_of(engine, unit))}"
-        )
-        wounds = engine.prop(unit, "wounds")
+        character = UnitState(engine, unit)
+        held = {"focus": character.focus, "overwatch": character.overwatch}
+        marks = [m for m, holds in held.items() if holds]
+        state = "knocked out" if character.knocked_out else f"at {coord(character.hex)}"
         lines.append(
             f"  {'*' if owner == player else ' '} {unit} ({owner}) {state}, "
-            f"wounds {wounds or 0} {' '.join(marks)}".rstrip()
+            f"wounds {character.wounds} {' '.join(marks)}".rstrip()
         )
     return "\n".join(lines)
 

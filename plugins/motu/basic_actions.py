@@ -13,6 +13,7 @@ from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import action_cost
 from hexforge.plugins.motu.battlefield import Location
 from hexforge.plugins.motu.moving import Interrupt, check_destination, move_model
+from hexforge.plugins.motu.state import UnitState
 
 
 def move(
@@ -29,7 +30,7 @@ def move(
     """The move action (rulebook §Move): AP (none when free, and then later moves do not
     cost more, §Free Actions), the focus token when the focused speed is used (it may be),
     then the move."""
-    if focused and not engine.prop(unit, "focus"):
+    if focused and not UnitState(engine, unit).focus:
         raise fail(codes.NOT_FOCUSED, f"{unit} is not focused", hint="focus first")
     if frame.data.get("opportunity"):
         raise fail(codes.NOT_ALLOWED, "an attack of opportunity only attacks")
@@ -39,7 +40,7 @@ def move(
         engine.spend_ap(action_cost(frame, "move"), frame)
         frame.bump("move")
     if focused:
-        engine.set_prop(unit, "focus", False)
+        UnitState(engine, unit).focus = False
         engine.emit("focus_spent", unit=unit, scope=0)
     move_model(engine, unit, focused, interrupt, to=to, facing=facing)
 
@@ -48,11 +49,12 @@ def focus_action(engine: Engine, unit: str, frame: Frame) -> None:
     """The focus action: one focus token, never a second (rulebook §Focus)."""
     if frame.kind != "activation":
         raise fail(codes.NOT_ALLOWED, "an interruption cannot focus", hint="move, attack or skill")
-    if engine.prop(unit, "focus"):
+    character = UnitState(engine, unit)
+    if character.focus:
         raise fail(codes.NOT_ALLOWED, f"{unit} is already focused")
     engine.spend_ap(action_cost(frame, "focus"), frame)
     frame.bump("focus")
-    engine.set_prop(unit, "focus", True)
+    character.focus = True
     engine.note("focus", unit=unit)
 
 
@@ -63,5 +65,5 @@ def overwatch_action(engine: Engine, unit: str, frame: Frame) -> None:
         raise fail(codes.NOT_ALLOWED, "an interruption cannot go on overwatch")
     engine.spend_ap(action_cost(frame, "overwatch"), frame)
     frame.bump("overwatch")
-    engine.set_prop(unit, "overwatch", True)
+    UnitState(engine, unit).overwatch = True
     engine.note("overwatch_taken", unit=unit)

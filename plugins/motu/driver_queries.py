@@ -34,6 +34,7 @@ from hexforge.plugins.motu.driver_setup import PLAYERS
 from hexforge.plugins.motu.driver_steps import UNIT
 from hexforge.plugins.motu.hands import hand, pile
 from hexforge.plugins.motu.skills import usable_skills
+from hexforge.plugins.motu.state import MotuState, PlayerState, UnitState
 from hexforge.plugins.motu.tokens import marks
 from hexforge.plugins.motu.wounds import victory_points
 
@@ -78,11 +79,13 @@ def _pile(name: str, doc: str) -> Reading:
     )
 
 
-def _state(name: str, kind: Kind, doc: str, *, many: bool = False) -> Reading:
+def _game(
+    name: str, kind: Kind, doc: str, read: Callable[[MotuState], Json], *, many: bool = False
+) -> Reading:
     """The game's own record of ``name``."""
     return Declared(
         Observable("game", name, kind, doc, many=many),
-        lambda engine, _, args: engine.state.data.get(name),
+        lambda engine, _, args: read(MotuState(engine)),
     )
 
 
@@ -113,8 +116,7 @@ def _hand(engine: Engine, player: str, args: Args) -> Json:
 
 @beside(Observable("player", "claimed", Kind.INT, "objective tokens claimed"))
 def _claimed(engine: Engine, player: str, args: Args) -> Json:
-    claimed = engine.state.data.get("claimed", {})
-    return claimed.get(player, 0) if isinstance(claimed, dict) else 0
+    return PlayerState(engine, player).claimed
 
 
 @beside(Observable("game", "ap", Kind.JSON, "AP left in the innermost activation or interruption"))
@@ -131,7 +133,8 @@ def _context(engine: Engine, _: str, args: Args) -> Json:
 
 @beside(Observable("game", "marks", Kind.TEXT, "marks on the board: card@hex", many=True))
 def _marks(engine: Engine, _: str, args: Args) -> Json:
-    return [f"{engine.prop(m, 'card')}@{engine.prop(m, 'hex')}" for m in marks(engine)]
+    placed = [UnitState(engine, m) for m in marks(engine)]
+    return [f"{mark.card}@{format_coord(mark.hex)}" for mark in placed]
 
 
 FROM_TO = (Param("from", Kind.TEXT), Param("to", Kind.TEXT))
@@ -270,11 +273,17 @@ READINGS: tuple[Reading, ...] = (
     _pile("completed", "glory cards face up"),
     _claimed,
     _prop("played", Kind.TEXT, "cards on the character card", many=True),
-    _state("result", Kind.JSON, "winner and reason, once the game is over"),
-    _state("objectives", Kind.TEXT, "objective tokens still on the board", many=True),
+    _game("result", Kind.JSON, "winner and reason, once the game is over", lambda g: g.result),
+    _game(
+        "objectives",
+        Kind.TEXT,
+        "objective tokens still on the board",
+        lambda g: list[Json](g.objectives),
+        many=True,
+    ),
     _ap,
     _context,
-    _state("round", Kind.INT, "the round"),
+    _game("round", Kind.INT, "the round", lambda g: g.round),
     _marks,
     _sees,
     _cover,

@@ -26,6 +26,7 @@ from hexforge.plugins.motu.board import board_map, occupancy, use_map
 from hexforge.plugins.motu.cards import Character, Faction
 from hexforge.plugins.motu.hands import card_id, pile
 from hexforge.plugins.motu.library import library_of, motu_rules
+from hexforge.plugins.motu.state import MotuState, Phase, UnitState
 from hexforge.plugins.motu.tokens import give_token, place_mark
 from hexforge.plugins.motu.units import create_character
 
@@ -102,16 +103,14 @@ def build_game(
     else:
         map_from_document(where.document, (*where.path, "map"))  # every problem, placed
         use_map(engine, data=setup.map)
-    engine.state.data.update(
-        {
-            "round": setup.round,
-            "phase": setup.phase,
-            "vp": dict(setup.vp),
-            "first_player": setup.first_player,
-            "claimed": dict(setup.claimed),
-            "objectives": [format_coord(h) for h in board_map(engine).objectives],
-            "result": None,
-        }
+    MotuState.resume(
+        engine,
+        round=setup.round,
+        phase=Phase(setup.phase),
+        vp=setup.vp,
+        first_player=setup.first_player,
+        claimed=setup.claimed,
+        objectives=[format_coord(h) for h in board_map(engine).objectives],
     )
     for player, cards in setup.hands.items():
         for index, name in enumerate(cards):
@@ -178,8 +177,11 @@ def _unit(engine: Engine, unit: UnitSetup, index: int, where: SetupSource) -> No
             items=None if unit.items is None else [card_id(i) for i in unit.items],
         ),
     )
-    for name in ("wounds", "mana", "focus", "overwatch"):
-        engine.set_prop(unit.id, name, getattr(unit, name))
+    character = UnitState(engine, unit.id)
+    character.wounds = unit.wounds
+    character.mana = unit.mana
+    character.focus = unit.focus
+    character.overwatch = unit.overwatch
     for slot in ("buff", "debuff"):
         token = getattr(unit, slot)
         if token is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from hexforge.core.engine import Engine, Json
+from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import did_you_mean, fail
 from hexforge.core.hexgrid import Hex
 from hexforge.core.scenarios import ILLEGAL_ACTION, ActionSpec, Args, Kind, Param
@@ -28,6 +28,7 @@ from hexforge.plugins.motu.hands import discard
 from hexforge.plugins.motu.mana import gain_mana, spend_mana
 from hexforge.plugins.motu.moving import charge, push, switch, teleport, towards
 from hexforge.plugins.motu.rounds import agree_draw, clean_up, forfeit
+from hexforge.plugins.motu.state import UnitState
 from hexforge.plugins.motu.tokens import clear_tokens, give_token, place_mark
 from hexforge.plugins.motu.turns import interrupt
 from hexforge.plugins.motu.wounds import deal_wounds
@@ -65,8 +66,9 @@ def end_turn(engine: Engine, unit: str) -> None:
         for card in as_texts(frame.data.get("played")):
             discard(engine, engine.entity(unit).owner or "", card)
     else:
-        engine.set_prop(unit, "played", list[Json](as_texts(frame.data.get("played"))))
-        engine.set_prop(unit, "activated", True)
+        character = UnitState(engine, unit)
+        character.played = as_texts(frame.data.get("played"))
+        character.activated = True
 
 
 @beside(

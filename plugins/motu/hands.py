@@ -1,10 +1,10 @@
 """The cards in a player's hand and what playing one gives (rulebook §Resolve Card, §Gain
 Bonuses, §Playing Additional Cards, §Side Missions).
 
-The hand lives in ``state.data["hands"][player]`` (``fate``, ``glory``); the piles
-``deck``, ``discard`` and ``completed`` (glory cards whose side mission was met, face up)
-in ``state.data[pile][player]``. Both the turn loop and the action table play cards, so
-this sits below them.
+The hand (``fate``, ``glory``) and the piles ``deck``, ``discard`` and ``completed``
+(glory cards whose side mission was met, face up) are a player's
+(:class:`~hexforge.plugins.motu.state.PlayerState`). Both the turn loop and the action
+table play cards, so this sits below them.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.cards import GAME, Fate, Glory
 from hexforge.plugins.motu.library import library_of
 from hexforge.plugins.motu.mana import gain_mana
+from hexforge.plugins.motu.state import HAND_PARTS, PlayerState
 
 
 class Bonus(StrEnum):
@@ -39,27 +40,18 @@ def card_id(name: str) -> str:
 def pile(engine: Engine, name: str, player: str) -> list[str]:
     """A player's pile (``deck``, ``discard``, ``completed``) or hand part (``fate``,
     ``glory``) as a live list in the state."""
-    group = "hands" if name in ("fate", "glory") else name
-    found = engine.state.data.setdefault(group, {})
-    assert isinstance(found, dict)
-    if name in ("fate", "glory"):
-        hand = found.setdefault(player, {"fate": [], "glory": []})
-        assert isinstance(hand, dict)
-        cards = hand[name]
-    else:
-        cards = found.setdefault(player, [])
-    assert isinstance(cards, list)
-    return cards  # type: ignore[return-value]
+    return PlayerState(engine, player).pile(name)
 
 
 def hand(engine: Engine, player: str) -> list[str]:
     """Every card in the player's hand: fate cards, then glory cards."""
-    return [*pile(engine, "fate", player), *pile(engine, "glory", player)]
+    return PlayerState(engine, player).hand
 
 
 def take_from_hand(engine: Engine, player: str, card_id: str) -> None:
-    for part in ("fate", "glory"):
-        cards = pile(engine, part, player)
+    held = PlayerState(engine, player)
+    for part in HAND_PARTS:
+        cards = held.pile(part)
         if card_id in cards:
             cards.remove(card_id)
             return
@@ -128,6 +120,7 @@ def play_card(engine: Engine, unit: str, card_id: str, frame: Frame, bonus: str 
 def discard(engine: Engine, player: str, card_id: str) -> None:
     """A played card leaves play: a glory card whose side mission was completed stays
     face up in the play area, every other card goes to the discard pile."""
-    if card_id in pile(engine, "completed", player):
+    cards = PlayerState(engine, player)
+    if card_id in cards.completed:
         return
-    pile(engine, "discard", player).append(card_id)
+    cards.discard.append(card_id)

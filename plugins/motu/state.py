@@ -12,8 +12,9 @@ where it is needed and dropped, and a snapshot or a restore never sees one. Cont
 procedures change in place (piles, hand parts, the activation memory) are the state's own
 lists and dicts, created on first access as they always were; numbers are read without
 creating anything. The hottest reads (:func:`hex_of`, :func:`level_of`, :func:`facing_of`,
-:func:`is_knocked_out`, tens of thousands per game) are functions that make no view. The
-map, ``state.data["map"]``, is :mod:`~hexforge.plugins.motu.board`'s.
+:func:`is_knocked_out`, tens of thousands per game, and :func:`is_focused`, read for every
+action listed) are functions that make no view. The map, ``state.data["map"]``, is
+:mod:`~hexforge.plugins.motu.board`'s.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
 Slot = Literal["buff", "debuff"]
 """A character's token slots (rulebook §Buffs and Debuffs): one of each."""
 SLOTS: tuple[Slot, Slot] = ("buff", "debuff")
+HAND_PARTS = ("fate", "glory")
+"""The parts of a player's hand, by card kind: fate cards first."""
 T = TypeVar("T")
 
 
@@ -70,6 +73,11 @@ def facing_of(engine: Engine, unit: str) -> Direction:
 
 def is_knocked_out(engine: Engine, unit: str) -> bool:
     return bool(engine.entity(unit).props.get("knocked_out", False))
+
+
+def is_focused(engine: Engine, unit: str) -> bool:
+    """Whether it holds a focus token (read for every action listed)."""
+    return bool(engine.entity(unit).props.get("focus"))
 
 
 # ---- a character ---------------------------------------------------------------------------
@@ -236,30 +244,38 @@ class PlayerState:
         self._data = engine.state.data
         self.name = player
 
+    # The casts of this module name their types as text: a subscripted type would be
+    # built at each call, and the hand is read for every action listed.
     def _group(self, key: str) -> dict[str, Json]:
-        return cast(dict[str, Json], self._data.setdefault(key, {}))
+        return cast("dict[str, Json]", self._data.setdefault(key, {}))
 
-    def _hand_part(self, part: str) -> list[str]:
+    def _hand(self) -> dict[str, list[str]]:
         hand = self._group("hands").setdefault(self.name, {"fate": [], "glory": []})
-        return cast(list[str], cast(dict[str, Json], hand)[part])
+        return cast("dict[str, list[str]]", hand)
 
     def _pile(self, key: str) -> list[str]:
-        return cast(list[str], self._group(key).setdefault(self.name, []))
+        return cast("list[str]", self._group(key).setdefault(self.name, []))
+
+    def pile(self, name: str) -> list[str]:
+        """A hand part (``fate``, ``glory``) or a pile (``deck``, ``discard``,
+        ``completed``) by name."""
+        return self._hand()[name] if name in HAND_PARTS else self._pile(name)
 
     @property
     def fate(self) -> list[str]:
         """Fate cards in hand."""
-        return self._hand_part("fate")
+        return self._hand()["fate"]
 
     @property
     def glory(self) -> list[str]:
         """Glory cards in hand."""
-        return self._hand_part("glory")
+        return self._hand()["glory"]
 
     @property
     def hand(self) -> list[str]:
         """Every card in hand, fate cards first (a new list)."""
-        return [*self.fate, *self.glory]
+        hand = self._hand()
+        return [*hand["fate"], *hand["glory"]]
 
     @property
     def deck(self) -> list[str]:
@@ -328,6 +344,34 @@ class MotuState:
         )
         return cls(engine)
 
+    @classmethod
+    def resume(
+        cls,
+        engine: Engine,
+        *,
+        round: int,
+        phase: Phase,
+        vp: Mapping[str, int],
+        first_player: str,
+        claimed: Mapping[str, int],
+        objectives: list[str],
+    ) -> MotuState:
+        """Write a game under way into ``engine``'s state (a scenario's position): its
+        round and phase, VP and claimed objective tokens so far, the first player and the
+        objective tokens on the map, no result."""
+        engine.state.data.update(
+            {
+                "round": round,
+                "phase": phase.value,
+                "vp": dict[str, Json](vp),
+                "first_player": first_player,
+                "claimed": dict[str, Json](claimed),
+                "objectives": list[Json](objectives),
+                "result": None,
+            }
+        )
+        return cls(engine)
+
     def player(self, name: str) -> PlayerState:
         return PlayerState(self._engine, name)
 
@@ -365,7 +409,7 @@ class MotuState:
         """Objective tokens still on the battleground (the state's list: claiming one
         removes it)."""
         found = self._data.get("objectives")
-        return cast(list[str], found) if isinstance(found, list) else []
+        return cast("list[str]", found) if isinstance(found, list) else []
 
     @property
     def vp(self) -> dict[str, int]:
@@ -376,12 +420,12 @@ class MotuState:
     @property
     def last_activated(self) -> dict[str, str]:
         """Who each player activated last in the previous round (§Double Activation)."""
-        return cast(dict[str, str], self._data.setdefault("last_activated", {}))
+        return cast("dict[str, str]", self._data.setdefault("last_activated", {}))
 
     @property
     def round_last(self) -> dict[str, str]:
         """Who each player activated last so far in this round."""
-        return cast(dict[str, str], self._data.setdefault("round_last", {}))
+        return cast("dict[str, str]", self._data.setdefault("round_last", {}))
 
     @property
     def result(self) -> dict[str, Json] | None:

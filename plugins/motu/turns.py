@@ -12,7 +12,7 @@ played in an interruption to the discard pile (:mod:`~hexforge.plugins.motu.hand
 
 from __future__ import annotations
 
-from hexforge.core.engine import Engine, Frame, Json
+from hexforge.core.engine import Engine, Frame
 from hexforge.core.hexgrid import Direction
 from hexforge.plugins.motu.acting import open_activation, open_interruption
 from hexforge.plugins.motu.actions import (
@@ -38,6 +38,7 @@ from hexforge.plugins.motu.hands import (
     take_from_hand,
 )
 from hexforge.plugins.motu.library import library_of
+from hexforge.plugins.motu.state import UnitState
 from hexforge.plugins.motu.units import is_knocked_out
 from hexforge.plugins.motu.wounds import settle_knockouts
 
@@ -102,8 +103,9 @@ def activate(engine: Engine, unit: str, card_id: str) -> None:
     'upon activation' effects, actions, then the cards go onto the character."""
     card = library_of(engine).card(card_id, "fate", "glory")
     assert isinstance(card, Fate | Glory)
-    if engine.prop(unit, "overwatch"):
-        engine.set_prop(unit, "overwatch", False)
+    character = UnitState(engine, unit)
+    if character.overwatch:
+        character.overwatch = False
     frame = open_activation(engine, unit, ap=card.ap, mana=card.mana)
     frame.data["played"] = [card_id]
     player = engine.entity(unit).owner or ""
@@ -114,10 +116,10 @@ def activate(engine: Engine, unit: str, card_id: str) -> None:
     act(engine, unit, frame)
     if not is_knocked_out(engine, unit):
         engine.emit("activation_ended", unit=unit)
-    played: list[Json] = list(as_texts(frame.data.get("played")))
+    played = as_texts(frame.data.get("played"))
     engine.close(frame)
-    engine.set_prop(unit, "played", played)
-    engine.set_prop(unit, "activated", True)
+    character.played = played
+    character.activated = True
     settle_knockouts(engine)
 
 

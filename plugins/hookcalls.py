@@ -73,3 +73,13 @@ def hook_failed(plugin: str, hook: str, exc: BaseException) -> Diagnostic:
         f"plugin {plugin!r} failed in {hook}: {type(exc).__name__}: {exc}",
         hint="report it to the plugin's authors",
     )
+
+
+def report(found: list[Diagnostic], problems: list[Diagnostic] | None) -> None:
+    """Hand the plugins' failures on: into ``problems`` (each once) when the caller keeps a
+    list and goes on without those plugins, else raised - never dropped."""
+    if problems is None:
+        if found:
+            raise HexforgeError(*found)
+        return
+    problems.extend(problem for problem in found if problem not in problems)

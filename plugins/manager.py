@@ -26,7 +26,7 @@ from hexforge.core import codes
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.games import GameInfo
 from hexforge.plugins import hookspecs
-from hexforge.plugins.hookcalls import each_item
+from hexforge.plugins.hookcalls import each_item, report
 from hexforge.plugins.markers import ENTRY_POINT_GROUP, PROJECT
 from hexforge.plugins.plugin_codes import UNKNOWN_PLUGIN
 
@@ -97,7 +97,7 @@ class PluginHost:
             cast(GameInfo, item.result)
             for item in each_item(self.manager.hook.hexforge_games, problems)
         ]
-        self.problems.extend(p for p in problems if p not in self.problems)
+        report(problems, self.problems)
         return found
 
     def games_of(self, plugin_name: str) -> list[GameInfo]:
@@ -107,9 +107,13 @@ class PluginHost:
         return [game for games in cast(list[list[GameInfo]], found) for game in games]
 
     def cli_commands(self) -> list[click.Command]:
-        """Every command the plugins add to the ``hexforge`` group."""
-        found = reversed(self.manager.hook.hexforge_cli_commands())
-        return [command for commands in found for command in commands]
+        """Every command the plugins add to the ``hexforge`` group; a plugin whose hook
+        fails is one of the host's ``problems`` (HF603) and the other commands stay."""
+        found: list[Diagnostic] = []
+        hook = self.manager.hook.hexforge_cli_commands
+        commands = [cast(click.Command, item.result) for item in each_item(hook, found)]
+        report(found, self.problems)
+        return commands
 
     def register(self, name: str, plugin: object, *, entry_point: EntryPoint | None = None) -> bool:
         """Register ``plugin`` under ``name`` after checking its hooks; report and skip if bad."""

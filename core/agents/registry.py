@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 import pluggy
 
@@ -11,6 +12,8 @@ from hexforge.core.agents.codes import UNKNOWN_AGENT
 from hexforge.core.agents.human import terminal_human
 from hexforge.core.engine import Agent, FirstLegalAgent, RandomAgent
 from hexforge.core.engine.diagnostics import fail
+from hexforge.core.errors import Diagnostic
+from hexforge.plugins.hookcalls import each_item, report
 
 ANY_GAME = "*"
 
@@ -33,15 +36,22 @@ GENERIC = (
 )
 
 
-def agent_specs(manager: pluggy.PluginManager | None, game: str) -> dict[str, AgentSpec]:
+def agent_specs(
+    manager: pluggy.PluginManager | None, game: str, problems: list[Diagnostic] | None = None
+) -> dict[str, AgentSpec]:
     """The agents that can play ``game``: the generic ones, then the plugins' (a plugin's
-    agent of the same name wins, so a game may refine ``random``)."""
+    agent of the same name wins, so a game may refine ``random``). A plugin whose hook
+    fails is named (HF603): in ``problems`` when given, the others' agents still offered,
+    else raised."""
     specs = {s.name: s for s in GENERIC}
-    if manager is not None:
-        for registered in manager.hook.hexforge_agents():
-            for spec in registered:
-                if spec.game in (game, ANY_GAME):
-                    specs[spec.name] = spec
+    if manager is None:
+        return specs
+    found: list[Diagnostic] = []
+    for item in each_item(manager.hook.hexforge_agents, found):
+        spec = cast(AgentSpec, item.result)
+        if spec.game in (game, ANY_GAME):
+            specs[spec.name] = spec
+    report(found, problems)
     return specs
 
 

@@ -20,6 +20,7 @@ from hexforge.core.agents import UndoSession
 from hexforge.core.agents.human import QuitRequest
 from hexforge.core.cli.state import LANGUAGES, get_state
 from hexforge.core.play import GameRunner, Runtime, localised
+from hexforge.core.report import render_text
 
 
 def parse_settings(values: Sequence[str]) -> dict[str, str]:
@@ -99,6 +100,7 @@ def play_command(
     runner = cli_runner(runtime, game_id)
     options = game_options(runner, scenario, settings)
     agents = runtime.seat(game_id, runner.players(options), [p1, p2], seed)
+    render_text(runtime.problems, state.err)  # plugins that failed, named; the game goes on
     try:
         played = UndoSession(agents).run(lambda seats: runner.play(seed, seats, options))
     except QuitRequest:

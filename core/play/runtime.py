@@ -51,7 +51,7 @@ class Runtime:
 
     def agents(self, game: str) -> dict[str, AgentSpec]:
         """The agents that can play ``game``, by name."""
-        return agent_specs(self.host.manager, game)
+        return agent_specs(self.host.manager, game, self.problems)
 
     def seat(
         self, game: str, players: Sequence[str], names: Sequence[str], seed: int

@@ -13,13 +13,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 import pluggy
 
 from hexforge.core.agents.codes import INVARIANT_BROKEN
 from hexforge.core.engine import Agent, Decision, Engine, Json
 from hexforge.core.engine.diagnostics import fail
+from hexforge.core.errors import Diagnostic
+from hexforge.plugins.hookcalls import each_item, report
 
 
 class Moment(StrEnum):
@@ -43,10 +45,17 @@ class Invariant:
     check: Callable[[Engine, Moment], Iterable[str]]
 
 
-def invariants_for(manager: pluggy.PluginManager, game: str) -> list[Invariant]:
-    """Every installed invariant of ``game``, in plugin load order (the game's own first)."""
-    found = reversed(manager.hook.hexforge_invariants())
-    return [i for provided in found for i in provided if i.game == game]
+def invariants_for(
+    manager: pluggy.PluginManager, game: str, problems: list[Diagnostic] | None = None
+) -> list[Invariant]:
+    """Every installed invariant of ``game``, in plugin load order (the game's own first);
+    a plugin whose hook fails is named (HF603), in ``problems`` or raised."""
+    found: list[Diagnostic] = []
+    invariants = [
+        cast(Invariant, item.result) for item in each_item(manager.hook.hexforge_invariants, found)
+    ]
+    report(found, problems)
+    return [invariant for invariant in invariants if invariant.game == game]
 
 
 def reproduce_hint(game: str, seed: int, agents: Sequence[str], options: Mapping[str, str]) -> str:

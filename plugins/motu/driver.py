@@ -11,6 +11,7 @@ error with a code (HF768, HF769), never a silent default.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pydantic import BaseModel
 
@@ -28,15 +29,12 @@ __all__ = ["ACTIONS", "GAME", "OBSERVABLES", "MotuDriver", "MotuGame"]
 GAME = "motu"
 
 
+@dataclass(frozen=True, slots=True)
 class MotuGame:
-    """A motu game set up from a scenario."""
+    """A motu game set up from a scenario: steps and expectations go through the action
+    table and the observables of the driver modules."""
 
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-
-    @property
-    def engine(self) -> Engine:
-        return self._engine
+    engine: Engine
 
     def perform(self, action: str, args: Args) -> None:
         driver_steps.perform(self.engine, action, args)

@@ -9,6 +9,7 @@ already (the opening is turns 1 and 2). Decisions inside ``turn`` come from the 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -110,15 +111,11 @@ OBSERVABLES = (
 )
 
 
+@dataclass(frozen=True, slots=True)
 class NshexGame:
     """An nshex game set up from a scenario."""
 
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-
-    @property
-    def engine(self) -> Engine:
-        return self._engine
+    engine: Engine
 
     def _player(self, name: str) -> str:
         if name not in self.engine.players:

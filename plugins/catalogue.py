@@ -10,10 +10,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
-from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.errors import Diagnostic
 from hexforge.core.packs.catalogue import CardKind, Catalogue, build_catalogue
 from hexforge.dsl.vocabulary import Vocabulary
-from hexforge.plugins.hookcalls import each_item, each_plugin
+from hexforge.plugins.hookcalls import each_item, each_plugin, report
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.pack_folders import PLUGIN_NAME, PackFolders
 
@@ -41,20 +41,30 @@ def catalogue_from_host(host: PluginHost) -> Catalogue:
     return replace(catalogue, problems=(*problems, *catalogue.problems), late_problems=late)
 
 
-def vocabulary_for(host: PluginHost, game: str) -> Vocabulary:
+def vocabulary_for(
+    host: PluginHost, game: str, problems: list[Diagnostic] | None = None
+) -> Vocabulary:
     """The vocabulary of ``game``: every plugin's ``hexforge_dsl_vocabulary`` in load order.
 
     Base games register first and expansions after them, so an expansion extends what
-    its game declared. A hook that raises is an error naming its plugin (HF603).
+    its game declared. A hook that raises names its plugin (HF603, or the vocabulary's own
+    code): with ``problems`` the vocabulary is built again without that plugin's words
+    (half a declaration is never kept) and the problem is reported there; without, raised.
     """
-    vocabulary = Vocabulary()
-    problems: list[Diagnostic] = []
+    found: list[Diagnostic] = []
+    left_out: set[str] = set()
     hook = host.manager.hook.hexforge_dsl_vocabulary
-    for _ in each_plugin(hook, problems, game=game, vocabulary=vocabulary):
-        if problems:
+    while True:
+        vocabulary, failed = Vocabulary(), set[str]()
+        calls = each_plugin(
+            hook, found, skip=left_out, failed=failed, game=game, vocabulary=vocabulary
+        )
+        for _ in calls:  # each hook's work is what it did to the vocabulary
+            pass
+        if not failed or problems is None:
             break
-    if problems:
-        raise HexforgeError(*problems)
+        left_out |= failed
+    report(found, problems)
     return vocabulary
 
 
@@ -76,13 +86,10 @@ def _code_stamp(host: PluginHost) -> str:
 def _vocabularies(
     host: PluginHost, problems: list[Diagnostic]
 ) -> Callable[[str], Vocabulary | None]:
-    """Per game, the DSL vocabulary effect texts are checked against."""
+    """Per game, the DSL vocabulary effect texts are checked against: without the words of
+    a plugin whose hook failed (its problem is reported, the others' cards still checked)."""
 
     def vocabulary(game: str) -> Vocabulary | None:
-        try:
-            return vocabulary_for(host, game)
-        except HexforgeError as error:
-            problems.extend(error.diagnostics)
-            return None
+        return vocabulary_for(host, game, problems)
 
     return vocabulary

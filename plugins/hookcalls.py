@@ -7,7 +7,7 @@ contribution, reported as HF603 with its name, never the built-in games.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,17 +25,32 @@ class Contribution:
     result: Any
 
 
+PLUGIN_FAILURES = (Exception, SystemExit)
+"""What a plugin may raise without stopping hexforge: any error, and ``sys.exit`` too (a
+plugin does not decide the command's exit code). Ctrl-C still stops the command."""
+
+
 def each_plugin(
-    hook: pluggy.HookCaller, problems: list[Diagnostic], **kwargs: object
+    hook: pluggy.HookCaller,
+    problems: list[Diagnostic],
+    *,
+    skip: Collection[str] = (),
+    failed: set[str] | None = None,
+    **kwargs: object,
 ) -> Iterator[Contribution]:
-    """Call ``hook`` on each plugin in registration order (first registered first), passing
-    only the arguments its implementation declares; one that raises becomes an HF603 in
-    ``problems`` naming the plugin, and the rest are still called."""
+    """Call ``hook`` on each plugin in registration order (first registered first) but
+    those in ``skip``, passing only the arguments its implementation declares; one that
+    raises becomes an HF603 in ``problems`` naming the plugin (and its name goes into
+    ``failed``), and the rest are still called."""
     for impl in hook.get_hookimpls():
+        if impl.plugin_name in skip:
+            continue
         try:
             result = impl.function(**{name: kwargs[name] for name in impl.argnames})
-        except Exception as exc:  # a plugin's bug must not hide the others' work
+        except PLUGIN_FAILURES as exc:  # a plugin's bug must not hide the others' work
             problems.append(hook_failed(impl.plugin_name, hook.name, exc))
+            if failed is not None:
+                failed.add(impl.plugin_name)
             continue
         yield Contribution(impl.plugin_name, result)
 
@@ -48,7 +63,7 @@ def each_item(
     for found in each_plugin(hook, problems, **kwargs):
         try:
             items = list(_iterable(found.result, hook.name))
-        except Exception as exc:  # a hook returning the wrong type names its plugin
+        except PLUGIN_FAILURES as exc:  # a hook returning the wrong type names its plugin
             problems.append(hook_failed(found.plugin, hook.name, exc))
             continue
         for item in items:

@@ -26,7 +26,7 @@ from hexforge.core import codes
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.games import GameInfo
 from hexforge.plugins import hookspecs
-from hexforge.plugins.hookcalls import each_item, report
+from hexforge.plugins.hookcalls import PLUGIN_FAILURES, each_item, report
 from hexforge.plugins.markers import ENTRY_POINT_GROUP, PROJECT
 from hexforge.plugins.plugin_codes import UNKNOWN_PLUGIN
 
@@ -99,12 +99,6 @@ class PluginHost:
         ]
         report(problems, self.problems)
         return found
-
-    def games_of(self, plugin_name: str) -> list[GameInfo]:
-        """The games one plugin provides (for listings)."""
-        impls = self.manager.hook.hexforge_games.get_hookimpls()
-        found = [i.function() for i in impls if i.plugin_name == plugin_name]
-        return [game for games in cast(list[list[GameInfo]], found) for game in games]
 
     def cli_commands(self) -> list[click.Command]:
         """Every command the plugins add to the ``hexforge`` group; a plugin whose hook
@@ -224,7 +218,7 @@ def load_plugins(
                 continue
             try:
                 plugin = entry_point.load()
-            except Exception as exc:  # a broken plugin must not stop the others
+            except PLUGIN_FAILURES as exc:  # a broken plugin (even sys.exit) stops no other
                 host.problems.append(
                     Diagnostic(
                         codes.PLUGIN_IMPORT_FAILED,

@@ -43,17 +43,18 @@ class PackFolders:
         """Every plugin's ``packs`` with these folders standing in for the installed copy
         of the same pack - the same folder (an editable install) or the same pack id (a
         working copy) - as a path given to ``hexforge validate`` does."""
-        ours = {_pack_id(folder) for folder in self.folders} - {None}
+        ours = {pack_id(folder) for folder in self.folders} - {None}
         kept: dict[Path, Path] = {}
         for pack in packs:
             where = pack.resolve()
-            if where in kept or (where not in self.folders and _pack_id(pack) in ours):
+            if where in kept or (where not in self.folders and pack_id(pack) in ours):
                 continue
             kept[where] = pack
         return list(kept.values())
 
 
-def _pack_id(folder: Path) -> str | None:
+def pack_id(folder: Path) -> str | None:
+    """The id the ``pack.yaml`` of ``folder`` declares, or None when it declares none."""
     doc, _ = load_manifest(folder, str(folder))
     found = doc.data.get("id") if doc is not None and isinstance(doc.data, dict) else None
     return found if isinstance(found, str) else None

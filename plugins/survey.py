@@ -18,7 +18,7 @@ from typing import Any
 
 from hexforge.core.errors import Diagnostic
 from hexforge.dsl.vocabulary import Vocabulary
-from hexforge.plugins.hookcalls import each_item, hook_failed
+from hexforge.plugins.hookcalls import PLUGIN_FAILURES, each_item, hook_failed
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.plugin_codes import REGISTRATION_CONFLICT
 
@@ -140,7 +140,7 @@ def _vocabulary(host: PluginHost, game: str, result: Survey) -> None:
         before = _snapshot(vocabulary)
         try:
             impl.function(game=game, vocabulary=vocabulary)
-        except Exception as exc:  # named; the later plugins' words are still listed
+        except PLUGIN_FAILURES as exc:  # named; the later plugins' words are still listed
             result.problems.append(hook_failed(impl.plugin_name, "hexforge_dsl_vocabulary", exc))
             continue
         after = _snapshot(vocabulary)

@@ -23,6 +23,7 @@ from hexforge.core.packs.crosscheck import cross_check
 from hexforge.core.packs.validate import compile_packs
 from hexforge.core.report import render_text
 from hexforge.plugins.catalogue import catalogue_from_host
+from hexforge.plugins.pack_folders import pack_id
 from hexforge.plugins.survey import Registrations, names, survey
 
 VERBOSE_ROWS = (
@@ -121,8 +122,16 @@ def _packs(
     catalogue: Catalogue, by_plugin: Mapping[str, Registrations], *, with_cards: bool
 ) -> list[Diagnostic]:
     """Fill each plugin's ``packs`` ('id version') and, with ``with_cards``, ``replaces``;
-    the unreadable manifests and the problems between packs."""
-    owners = [(reg, folder) for reg in by_plugin.values() for folder in reg.pack_folders]
+    the unreadable manifests and the problems between packs. A pack a ``--pack`` folder
+    stands in for is listed as set aside, and is not compared with its stand-in."""
+    played = {folder.resolve() for folder in catalogue.installed_packs}
+    owners = []
+    for reg in by_plugin.values():
+        for folder in reg.pack_folders:
+            if folder.resolve() in played:
+                owners.append((reg, folder))
+            else:
+                reg.packs.append(f"{pack_id(folder) or folder} (set aside for --pack)")
     compiled = compile_packs([folder for _, folder in owners], catalogue)
     problems: list[Diagnostic] = []
     for (reg, _), pack in zip(owners, compiled, strict=True):

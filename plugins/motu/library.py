@@ -10,9 +10,10 @@ the cards of the engine it is handed (:func:`library_of`) - there is no process-
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from hexforge.core.engine import (
     Engine,
@@ -22,7 +23,7 @@ from hexforge.core.engine import (
     roll_off_ruling,
 )
 from hexforge.core.engine.diagnostics import did_you_mean, fail
-from hexforge.core.errors import HexforgeError, Severity
+from hexforge.core.errors import Diagnostic, HexforgeError, Severity
 from hexforge.core.packs.catalogue import Catalogue
 from hexforge.core.packs.compiled import CompiledPack
 from hexforge.core.packs.crosscheck import cross_check
@@ -32,6 +33,7 @@ from hexforge.core.rules import ONCE_PER_TRIGGER, CompiledEffect, Source, Tier
 from hexforge.dsl.api import compile_text
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.catalogue import catalogue_from_host, vocabulary_for
+from hexforge.plugins.hookcalls import report
 from hexforge.plugins.manager import PluginHost, PluginSet
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.cards import GAME, Fate, Glory, Item, Skill, Token, Weapon
@@ -50,6 +52,9 @@ class Library:
     cards: Mapping[str, Card]
     tiers: Mapping[str, Tier]
     rulebook: Tier
+    problems: tuple[Diagnostic, ...] = ()
+    """Why expansion packs were left out (and plugins whose words failed): the game is
+    played without them, and commands show these."""
 
     def card(self, card_id: str, *kinds: str) -> Card:
         """The card ``card_id`` (of one of ``kinds`` when given); HF757 otherwise."""
@@ -91,20 +96,25 @@ def library_of(engine: Engine) -> Library:
 
 def library_for(host: PluginHost) -> Library:
     """Every motu pack of ``host``'s plugins (``--plugins``, ``--no-plugins`` and
-    ``--pack`` apply through the host); built once per set of plugins."""
-    return _library(PluginSet.of(host))
+    ``--pack`` apply through the host); built once per set of plugins. Why packs were left
+    out becomes one of the host's ``problems``, for the command to show."""
+    lib = _library(PluginSet.of(host))
+    report(list(lib.problems), host.problems)
+    return lib
 
 
 def load_library(host: PluginHost) -> Library:
-    """Every motu pack of ``host``'s plugins, as ``hexforge validate`` builds them
-    (HexforgeError with every problem of the motu packs if one does not validate).
+    """Every motu pack of ``host``'s plugins, as ``hexforge validate`` builds them.
 
     The shipped pack comes first, then the expansions' packs sorted by id, so the result
     never depends on install order; a card with ``replaces:`` stands in for the card it
-    replaces, under that card's id (setups and scenarios naming the original get it).
+    replaces, under that card's id (setups and scenarios naming the original get it). An
+    expansion pack that does not validate is left out, with its problems in the library's
+    ``problems`` (a broken expansion never stops the base game); HexforgeError when the
+    base pack itself does not validate.
     """
     catalogue = catalogue_from_host(host)
-    packs = _motu_packs(catalogue)
+    packs, problems = _motu_packs(catalogue)
     cards: dict[str, Card] = {}
     replacing: list[Card] = []
     for pack in packs:
@@ -118,7 +128,7 @@ def load_library(host: PluginHost) -> Library:
         cards[card.replaces] = card.model_copy(update={"id": card.replaces})
     game = catalogue.game(GAME)
     assert game is not None
-    return Library(cards, game.kind_tiers, game.tiers[-1])
+    return Library(cards, game.kind_tiers, game.tiers[-1], tuple(problems))
 
 
 @lru_cache(maxsize=8)
@@ -126,16 +136,37 @@ def _library(plugins: PluginSet) -> Library:
     return load_library(plugins.host)
 
 
-def _motu_packs(catalogue: Catalogue) -> list[CompiledPack]:
+def _motu_packs(catalogue: Catalogue) -> tuple[list[CompiledPack], list[Diagnostic]]:
+    """The motu packs that validate, base pack first, and why the others were left out:
+    a pack with errors of its own, then (again, until none is left) one that a problem
+    between the remaining packs (a missing requirement, a clashing id) names."""
     compiled = compile_packs(list(catalogue.installed_packs), catalogue)
     packs = [p for p in compiled if p.manifest is not None and p.manifest.game == GAME]
     packs.sort(key=lambda p: (p.manifest is None or p.manifest.id != GAME, _pack_id(p)))
-    errors = [d for p in packs for d in p.all_diagnostics() if d.severity is Severity.ERROR]
-    relations = [d for d in cross_check(packs, packs, catalogue) if d.severity is Severity.ERROR]
-    problems = [*catalogue.late_problems, *errors, *relations]
-    if problems:
-        raise HexforgeError(*problems)
-    return packs
+    problems = list(catalogue.late_problems)
+    while True:
+        found = {id(p): _errors(p.all_diagnostics()) for p in packs}
+        relations = _errors(cross_check(packs, packs, catalogue))
+        for pack in packs:
+            found[id(pack)] += [d for d in relations if _in(d, pack)]
+        broken = [p for p in packs if found[id(p)]]
+        if not broken:
+            return packs, problems
+        if packs[0] in broken and _pack_id(packs[0]) == GAME:
+            raise HexforgeError(*found[id(packs[0])])  # no game without its base pack
+        problems += [d for p in broken for d in found[id(p)]]
+        packs = [p for p in packs if p not in broken]
+
+
+def _errors(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.severity is Severity.ERROR]
+
+
+def _in(diagnostic: Diagnostic, pack: CompiledPack) -> bool:
+    """Whether ``diagnostic`` is placed in one of ``pack``'s files (relations name the
+    file of the pack that makes the clash or lacks the requirement)."""
+    where = diagnostic.span.file if diagnostic.span is not None else None
+    return where is not None and Path(where).resolve().is_relative_to(Path(pack.root).resolve())
 
 
 def _pack_id(pack: CompiledPack) -> str:
@@ -147,7 +178,7 @@ def motu_vocabulary_loaded(lib: Library, host: PluginHost) -> Vocabulary:
     verbs included), with a token word for every buff, debuff and mark card loaded."""
     from hexforge.plugins.motu.vocabulary import add_token_words
 
-    vocabulary = vocabulary_for(host, GAME)
+    vocabulary = vocabulary_for(host, GAME, [])  # failures: the library's problems
     names = {
         kind: sorted(_word(c) for c in lib.cards.values() if c.kind == kind) for kind in TOKENS
     }
@@ -197,7 +228,9 @@ def _once_per_trigger(effect: CompiledEffect) -> CompiledEffect:
 def motu_rules(host: PluginHost) -> MotuRuleset:
     """The ruleset of ``host``'s plugins: events, queries, and every card effect of their
     library, compiled (once per set of plugins, as :func:`library_for`)."""
-    return _ruleset(PluginSet.of(host))
+    rules = _ruleset(PluginSet.of(host))
+    report(list(rules.library.problems), host.problems)
+    return rules
 
 
 @lru_cache(maxsize=8)

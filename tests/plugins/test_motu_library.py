@@ -3,6 +3,7 @@ id whatever the install order, ``replaces:`` applied, expansions' words and toke
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from hexforge.plugins.manager import PluginHost, load_plugins
 from hexforge.plugins.markers import hookimpl
 from hexforge.plugins.motu.cards import Character
 from hexforge.plugins.motu.library import Library, load_library, motu_vocabulary_loaded
+from hexforge.plugins.pack_folders import pack_folders
 from tests.plugins import fake_expansion
 
 GLIMMER = """- id: aaa/glimmer
@@ -82,9 +84,20 @@ def test_expansion_verbs_and_token_cards_are_words_effects_compile_with(tmp_path
 
 
 def test_an_invalid_expansion_card_is_reported_not_played(tmp_path: Path) -> None:
+    """Issue 20, item 1: the broken expansion pack is left out, named in the library's
+    problems, and the base game's cards are all there."""
     broken = GLIMMER.replace("scope +1", "scoop +1")
+    lib = _library(("aaa", PackAt(_pack(tmp_path, broken))))
+    assert any("scoop" in d.message or "scoop" in (d.source_line or "") for d in lib.problems)
+    assert "aaa/glimmer" not in lib.cards and "motu/he-man" in lib.cards
+
+
+def test_a_broken_base_pack_is_an_error(tmp_path: Path) -> None:
+    """Without its base pack there is no game: a base pack that does not validate raises."""
+    base = tmp_path / "motu"
+    shutil.copytree(motu.CONTENT, base)
+    cards = base / "cards" / "tokens.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(": scope +1", ": scoop +1", 1))
     with pytest.raises(HexforgeError) as raised:
-        _library(("aaa", PackAt(_pack(tmp_path, broken))))
-    assert any(
-        "scoop" in d.message or "scoop" in (d.source_line or "") for d in raised.value.diagnostics
-    )
+        load_library(load_plugins([("--pack", pack_folders([base]))]))
+    assert any("scoop" in (d.source_line or "") + d.message for d in raised.value.diagnostics)

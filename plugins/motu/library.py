@@ -10,10 +10,9 @@ the cards of the engine it is handed (:func:`library_of`) - there is no process-
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from hexforge.core.engine import (
     Engine,
@@ -23,21 +22,18 @@ from hexforge.core.engine import (
     roll_off_ruling,
 )
 from hexforge.core.engine.diagnostics import did_you_mean, fail
-from hexforge.core.errors import Diagnostic, HexforgeError, Severity
-from hexforge.core.packs.catalogue import Catalogue
-from hexforge.core.packs.compiled import CompiledPack
-from hexforge.core.packs.crosscheck import cross_check
+from hexforge.core.errors import Diagnostic
 from hexforge.core.packs.models import Card
-from hexforge.core.packs.validate import compile_packs
 from hexforge.core.rules import ONCE_PER_TRIGGER, CompiledEffect, Source, Tier
 from hexforge.dsl.api import compile_text
 from hexforge.dsl.vocabulary import Vocabulary
-from hexforge.plugins.catalogue import catalogue_from_host, vocabulary_for
+from hexforge.plugins.catalogue import vocabulary_for
 from hexforge.plugins.hookcalls import report
 from hexforge.plugins.manager import PluginHost, PluginSet
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.cards import GAME, Fate, Glory, Item, Skill, Token, Weapon
 from hexforge.plugins.motu.cards import Character as CharacterCard
+from hexforge.plugins.packs_of_game import packs_of_host
 
 STATS = ("health", "toughness", "mind", "power", "perception", "strength")
 FISTS = "motu/fists"
@@ -104,73 +100,22 @@ def library_for(host: PluginHost) -> Library:
 
 
 def load_library(host: PluginHost) -> Library:
-    """Every motu pack of ``host``'s plugins, as ``hexforge validate`` builds them.
-
-    The shipped pack comes first, then the expansions' packs sorted by id, so the result
-    never depends on install order; a card with ``replaces:`` stands in for the card it
-    replaces, under that card's id (setups and scenarios naming the original get it). An
-    expansion pack that does not validate is left out, with its problems in the library's
-    ``problems`` (a broken expansion never stops the base game); HexforgeError when the
-    base pack itself does not validate.
+    """Every motu pack of ``host``'s plugins, as ``hexforge validate`` builds them
+    (:func:`~hexforge.plugins.packs_of_game.packs_of_host`): the shipped pack first, then
+    the expansions' by id, ``replaces:`` applied. An expansion pack that does not validate
+    is left out, with its problems in the library's ``problems`` (a broken expansion never
+    stops the base game); HexforgeError when the base pack, or a pack given with
+    ``--pack``, does not validate.
     """
-    catalogue = catalogue_from_host(host)
-    packs, problems = _motu_packs(catalogue)
-    cards: dict[str, Card] = {}
-    replacing: list[Card] = []
-    for pack in packs:
-        for entry in pack.cards():
-            if entry.card.replaces is None:
-                cards[entry.card.id] = entry.card
-            else:
-                replacing.append(entry.card)
-    for card in replacing:
-        assert card.replaces is not None
-        cards[card.replaces] = card.model_copy(update={"id": card.replaces})
-    game = catalogue.game(GAME)
+    found = packs_of_host(host, GAME)
+    game = found.catalogue.game(GAME)
     assert game is not None
-    return Library(cards, game.kind_tiers, game.tiers[-1], tuple(problems))
+    return Library(found.cards(), game.kind_tiers, game.tiers[-1], found.problems)
 
 
 @lru_cache(maxsize=8)
 def _library(plugins: PluginSet) -> Library:
     return load_library(plugins.host)
-
-
-def _motu_packs(catalogue: Catalogue) -> tuple[list[CompiledPack], list[Diagnostic]]:
-    """The motu packs that validate, base pack first, and why the others were left out:
-    a pack with errors of its own, then (again, until none is left) one that a problem
-    between the remaining packs (a missing requirement, a clashing id) names."""
-    compiled = compile_packs(list(catalogue.installed_packs), catalogue)
-    packs = [p for p in compiled if p.manifest is not None and p.manifest.game == GAME]
-    packs.sort(key=lambda p: (p.manifest is None or p.manifest.id != GAME, _pack_id(p)))
-    problems = list(catalogue.late_problems)
-    while True:
-        found = {id(p): _errors(p.all_diagnostics()) for p in packs}
-        relations = _errors(cross_check(packs, packs, catalogue))
-        for pack in packs:
-            found[id(pack)] += [d for d in relations if _in(d, pack)]
-        broken = [p for p in packs if found[id(p)]]
-        if not broken:
-            return packs, problems
-        if packs[0] in broken and _pack_id(packs[0]) == GAME:
-            raise HexforgeError(*found[id(packs[0])])  # no game without its base pack
-        problems += [d for p in broken for d in found[id(p)]]
-        packs = [p for p in packs if p not in broken]
-
-
-def _errors(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
-    return [d for d in diagnostics if d.severity is Severity.ERROR]
-
-
-def _in(diagnostic: Diagnostic, pack: CompiledPack) -> bool:
-    """Whether ``diagnostic`` is placed in one of ``pack``'s files (relations name the
-    file of the pack that makes the clash or lacks the requirement)."""
-    where = diagnostic.span.file if diagnostic.span is not None else None
-    return where is not None and Path(where).resolve().is_relative_to(Path(pack.root).resolve())
-
-
-def _pack_id(pack: CompiledPack) -> str:
-    return "" if pack.manifest is None else pack.manifest.id
 
 
 def motu_vocabulary_loaded(lib: Library, host: PluginHost) -> Vocabulary:

@@ -1,37 +1,37 @@
-"""The nshex tiles and armies, read from the content pack, and the ruleset that carries
-them into a game (:class:`NshexRuleset`, read back with :func:`tiles_of`).
+"""The nshex tiles and armies of a set of plugins, and the ruleset that carries them into
+a game (:class:`NshexRuleset`, read back with :func:`tiles_of`).
 
-``hexforge validate`` checks the same files through the generic pack pipeline; a game only
-needs the validated models, so this reads them directly.
+The tiles are read through the same pack compiler ``hexforge validate`` uses
+(:mod:`hexforge.plugins.packs_of_game`): every nshex pack of the plugins - the shipped one,
+expansions' packs, a ``--pack`` folder standing in for one of them - so a tile the
+validator accepts is exactly what the game plays, and a pack it rejects is never played
+(an installed expansion's is left out with its problems; the shipped pack, or a pack
+given with ``--pack``, that fails is an error).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Annotated, Any
-
-from pydantic import Field, TypeAdapter
-from ruamel.yaml import YAML
 
 from hexforge.core.engine import Engine, Ruleset
-from hexforge.core.errors import HexforgeError
+from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.packs.models import Card
+from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.nshex.codes import BAD_ARMY, UNKNOWN_TILE
-from hexforge.plugins.nshex.tiles import Army, BoardTile, Ground, Hq, Instant, Module, Soldier
+from hexforge.plugins.nshex.tiles import ARMY_SIZE, Army, BoardTile, Instant
+from hexforge.plugins.packs_of_game import packs_of_host
 
 PACK = "nshex"
-ARMY_SIZE = 34
-_CARD = TypeAdapter[Any](
-    Annotated[Hq | Soldier | Module | Ground | Instant | Army, Field(discriminator="kind")]
-)
 
 
 @dataclass(frozen=True, eq=False, slots=True)
 class Tiles:
-    """Every tile and army of the installed content, by id."""
+    """Every tile and army of a set of plugins' nshex packs, by id."""
 
     cards: dict[str, Card]
+    problems: tuple[Diagnostic, ...] = ()
+    """Why expansion packs were left out (and plugins whose words failed): the game is
+    played without them, and commands show these."""
 
     def tile(self, card_id: str) -> BoardTile | Instant:
         card = self.cards.get(qualified(card_id))
@@ -40,10 +40,16 @@ class Tiles:
         return card
 
     def army(self, army_id: str) -> Army:
+        """The army ``army_id``: a full id, or the name :meth:`armies` lists (the shipped
+        pack's army of that name, else the first expansion's)."""
         card = self.cards.get(qualified(army_id))
-        if not isinstance(card, Army):
+        if isinstance(card, Army):
+            return card
+        named = (c for c in self.cards.values() if isinstance(c, Army))
+        found = next((c for c in named if c.id.split("/")[1] == army_id), None)
+        if found is None:
             raise _unknown("army", army_id, self.armies())
-        return card
+        return found
 
     def armies(self) -> list[str]:
         return [k.split("/")[1] for k, c in self.cards.items() if isinstance(c, Army)]
@@ -91,13 +97,12 @@ def tiles_of(engine: Engine) -> Tiles:
     return engine.rules_as(NshexRuleset).tiles
 
 
-def load(folder: Path) -> Tiles:
-    """Read every card file under ``folder`` (already checked by ``hexforge validate``)."""
-    yaml = YAML(typ="safe")
-    cards: dict[str, Card] = {}
-    for path in sorted(folder.rglob("*.yaml")):
-        data = yaml.load(path.read_text(encoding="utf-8"))
-        for item in data if isinstance(data, list) else [data]:
-            card = _CARD.validate_python(item)
-            cards[card.id] = card
-    return Tiles(cards)
+def load_tiles(host: PluginHost) -> Tiles:
+    """Every nshex pack of ``host``'s plugins (``--plugins``, ``--no-plugins`` and
+    ``--pack`` apply through the host), as ``hexforge validate`` builds them, with
+    ``replaces:`` applied (:func:`~hexforge.plugins.packs_of_game.game_packs`): an
+    installed expansion's pack that does not validate is left out, named in ``problems``;
+    HexforgeError with every problem when the shipped pack (or a copy standing in for it)
+    or a ``--pack`` folder does not."""
+    found = packs_of_host(host, PACK)
+    return Tiles(found.cards(), found.problems)

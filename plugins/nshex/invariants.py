@@ -12,8 +12,8 @@ from hexforge.core.engine import Engine
 from hexforge.core.simulate.invariants import Invariant, Moment
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.board import COORDS
-from hexforge.plugins.nshex.catalogue import ARMY_SIZE
 from hexforge.plugins.nshex.state import NshexState, TileView
+from hexforge.plugins.nshex.tiles import ARMY_SIZE
 
 HAND = 3
 """Duel rules §Przebieg gry: a player holds at most three tiles."""

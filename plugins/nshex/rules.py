@@ -14,9 +14,10 @@ from hexforge.core.engine import Engine, Event
 from hexforge.core.rules import CompiledEffect, EffectContext, Permission, Reach, Source, Tier
 from hexforge.dsl.api import compile_text
 from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.hookcalls import report
 from hexforge.plugins.manager import PluginHost, PluginSet
 from hexforge.plugins.nshex import position as pos
-from hexforge.plugins.nshex.catalogue import NshexRuleset, load
+from hexforge.plugins.nshex.catalogue import NshexRuleset, load_tiles
 from hexforge.plugins.nshex.state import NshexState, TileView
 from hexforge.plugins.nshex.tiles import BoardTile
 from hexforge.plugins.nshex.words import ACT, EVENTS, STATS, TILE, declare
@@ -74,17 +75,18 @@ def vocabulary() -> Vocabulary:
 
 
 def nshex_rules(host: PluginHost) -> NshexRuleset:
-    """The ruleset of ``host``'s plugins with every tile's effects, and the tiles (built
-    once per set of plugins). The tiles are the shipped pack's: expansions' nshex packs
-    are not read yet (armies as data are a later step, docs/nshex.md)."""
-    return _ruleset(PluginSet.of(host))
+    """The ruleset of ``host``'s plugins with every tile's effects, and the tiles of all
+    their nshex packs (built once per set of plugins,
+    :func:`~hexforge.plugins.nshex.catalogue.load_tiles`). Why packs were left out becomes
+    one of the host's ``problems``, for the command to show."""
+    rules = _ruleset(PluginSet.of(host))
+    report(list(rules.tiles.problems), host.problems)
+    return rules
 
 
 @lru_cache(maxsize=8)
 def _ruleset(plugins: PluginSet) -> NshexRuleset:
-    from hexforge.plugins.nshex import CONTENT
-
-    tiles = load(CONTENT / "cards")
+    tiles = load_tiles(plugins.host)
     rules = NshexRuleset(entity_kinds={TILE}, tiles=tiles)
     performs = {"hit": _hit, "killed": _killed, "returned": _returned}
     for event in EVENTS:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from hexforge.core.packs.catalogue import CardKind
 from hexforge.core.packs.models import Card, Effect, card_ref
@@ -18,6 +18,9 @@ from hexforge.core.packs.models import Card, Effect, card_ref
 SideNumber = Annotated[int, Field(ge=0, le=5)]
 Initiative = Annotated[int, Field(ge=0, le=5)]
 ALL_SIDES = [0, 1, 2, 3, 4, 5]
+ARMY_SIZE = 34
+"""The tiles of an army besides its HQ; the army model checks its counts, so ``hexforge
+validate`` reports another total (HF206 on ``tiles``)."""
 
 
 class Ability(StrEnum):
@@ -123,6 +126,16 @@ class Army(Card):
     """The army's HQ tile."""
     tiles: list[ArmyEntry]
     """The draw pile's tiles with their counts (34 in all)."""
+
+    @field_validator("tiles")
+    @classmethod
+    def _holds_an_army(cls, tiles: list[ArmyEntry]) -> list[ArmyEntry]:
+        total = sum(entry.count for entry in tiles)
+        if total != ARMY_SIZE:
+            raise ValueError(
+                f"the army holds {total} tiles besides its HQ, not {ARMY_SIZE} (fix the counts)"
+            )
+        return tiles
 
 
 Tile = Hq | Soldier | Module | Ground | Instant

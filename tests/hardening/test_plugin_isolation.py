@@ -92,11 +92,10 @@ def test_item_1_a_bad_expansion_card_leaves_its_pack_out_not_the_base_game(tmp_p
     code, out = _run("play", "--game", "motu", "--seed", "2", "-q", plugins=plugins)
     assert code == 0, out
     assert "(VP masters " in out
-    code, out = _run(
-        "render", "card", "motu/he-man", "--out", str(tmp_path / "he.svg"), plugins=plugins
-    )
+    picture = tmp_path / "he.svg"
+    code, out = _run("render", "card", "motu/he-man", "--out", str(picture), plugins=plugins)
     assert code == 0, out
-    assert picture.read_text().startswith("<svg")
+    assert "<svg" in picture.read_text()
 
 
 def test_item_11_a_pack_copy_stands_in_without_false_errors(tmp_path: Path) -> None:

@@ -1,22 +1,88 @@
-"""Renderers for diagnostics: terminal (rich, colour only on a TTY), JSON, GitHub, SARIF.
+"""Renderers for diagnostics: terminal (rich, colour only on a TTY), JSON, GitHub, SARIF,
+and the one safe path by which user text reaches a terminal.
 
 ``github`` prints workflow commands (``::error file=...,line=...::message``) that GitHub
 Actions turns into annotations on the pull request; ``sarif`` is SARIF 2.1.0 for code
 scanning tools. Both are documented in docs/errors.md.
+
+Card names, ids, file names, paths and messages quoting them are user text: a terminal
+must show them, not obey them. :func:`printable` writes control characters (``ESC``, the
+C1 controls, bidirectional overrides) as visible escapes; :func:`say` prints text through
+rich as plain :class:`~rich.text.Text`, so ``[/nope]`` is never read as markup nor
+``:x:`` as an emoji code; :func:`make_console` builds consoles with emoji codes off and
+:func:`json_safe` keeps such characters out of JSON output too (docs/cli.md, "Output").
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 from hexforge.core.errors import Diagnostic, Severity
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow"}
+
+_CONTROL = (
+    "\x00-\x08\x0b-\x1f\x7f-\x9f"  # C0 but tab and newline, DEL, C1 (0x9b is a CSI)
+    "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional marks and overrides
+    "\u2028\u2029\ufeff"  # line and paragraph separators, the byte order mark
+)
+_UNSAFE = re.compile(f"[{_CONTROL}]")
+_UNSAFE_LINE = re.compile(f"[{_CONTROL}\t\n]")
+Part = str | tuple[str, str]
+"""What :func:`say` prints: user text, or ``(text, style)`` for a styled piece."""
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match[0])
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: object, *, one_line: bool = False) -> str:
+    """``text`` with every control character written as a visible escape (``\\x1b``,
+    ``\\u202e``), so printing it cannot move the cursor, recolour or retitle the terminal,
+    or reorder what follows. Tabs and newlines stay, unless ``one_line`` (paths, names)."""
+    return (_UNSAFE_LINE if one_line else _UNSAFE).sub(_escaped, str(text))
+
+
+def safe_text(*parts: Part) -> Text:
+    """The parts as one rich :class:`~rich.text.Text`: made :func:`printable`, never read as
+    markup or emoji codes; a ``(text, style)`` part is shown in that style."""
+    text = Text()
+    for part in parts:
+        if isinstance(part, tuple):
+            text.append(printable(part[0]), style=part[1])
+        else:
+            text.append(printable(part))
+    return text
+
+
+def say(console: Console, *parts: Part, soft_wrap: bool = False) -> None:
+    """Print user text on ``console``: the one way hexforge's commands write text that
+    holds names, paths or messages (see :func:`safe_text`)."""
+    console.print(safe_text(*parts), soft_wrap=soft_wrap)
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    """A console for hexforge's output: emoji codes off (``root:x:0:0`` stays as written)."""
+    return Console(stderr=stderr, emoji=False)
+
+
+_JSON_UNSAFE = re.compile(
+    "[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]"
+)
+
+
+def json_safe(text: str) -> str:
+    """JSON text with the control characters ``json.dumps`` leaves raw (DEL, C1, the
+    bidirectional overrides) written as ``\\uXXXX`` escapes: the same values, and nothing a
+    terminal would obey. Those characters only occur inside JSON strings."""
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 def caret_line(diagnostic: Diagnostic) -> str | None:
@@ -30,30 +96,34 @@ def caret_line(diagnostic: Diagnostic) -> str | None:
     return " " * start + "^" * width
 
 
+def _shown_caret(diagnostic: Diagnostic) -> str | None:
+    """:func:`caret_line` for the line as :func:`printable` shows it (an escaped control
+    character before the offending text is wider than one column)."""
+    caret, text = caret_line(diagnostic), diagnostic.source_line
+    if caret is None or text is None:
+        return None
+    start = len(caret) - len(caret.lstrip(" "))
+    end = len(caret)
+    before = len(printable(text[:start]))
+    width = len(printable(text[start:end]))
+    return " " * before + "^" * max(width, 1)
+
+
 def render_text(diagnostics: Iterable[Diagnostic], console: Console) -> None:
-    """Print each diagnostic as ``file:line:col: severity CODE message`` with snippet and hint."""
+    """Print each diagnostic as ``file:line:col: severity CODE message`` with snippet and
+    hint, every piece of it through :func:`say` (no markup, emoji or control characters)."""
     for diagnostic in diagnostics:
         where = f"{diagnostic.span.location()}: " if diagnostic.span else ""
         style = _STYLE[diagnostic.severity]
-        console.print(
-            f"{escape(where)}[{style}]{diagnostic.severity.value} {diagnostic.code}[/{style}]: "
-            f"{escape(diagnostic.message)}",
-            highlight=False,
-            soft_wrap=True,
-        )
-        caret = caret_line(diagnostic)
+        heading = f"{diagnostic.severity.value} {diagnostic.code}"
+        say(console, where, (heading, style), ": ", diagnostic.message, soft_wrap=True)
+        caret = _shown_caret(diagnostic)
         if caret is not None and diagnostic.span is not None and diagnostic.source_line:
             gutter = f"{diagnostic.span.line:>5} | "
-            console.print(gutter + escape(diagnostic.source_line), highlight=False, soft_wrap=True)
-            console.print(
-                " " * (len(gutter) - 2) + "| " + f"[{style}]{caret}[/{style}]",
-                highlight=False,
-                soft_wrap=True,
-            )
+            say(console, gutter, diagnostic.source_line, soft_wrap=True)
+            say(console, " " * (len(gutter) - 2) + "| ", (caret, style), soft_wrap=True)
         if diagnostic.hint:
-            console.print(
-                f"  [cyan]hint[/cyan]: {escape(diagnostic.hint)}", highlight=False, soft_wrap=True
-            )
+            say(console, "  ", ("hint", "cyan"), ": ", diagnostic.hint, soft_wrap=True)
 
 
 def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -76,18 +146,21 @@ def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
 def render_json(diagnostics: Sequence[Diagnostic]) -> str:
     """All diagnostics as one JSON document with a summary."""
     errors = sum(d.severity is Severity.ERROR for d in diagnostics)
-    return json.dumps(
-        {
-            "diagnostics": [diagnostic_dict(d) for d in diagnostics],
-            "errors": errors,
-            "warnings": len(diagnostics) - errors,
-        },
-        indent=2,
-        ensure_ascii=False,
+    return json_safe(
+        json.dumps(
+            {
+                "diagnostics": [diagnostic_dict(d) for d in diagnostics],
+                "errors": errors,
+                "warnings": len(diagnostics) - errors,
+            },
+            indent=2,
+            ensure_ascii=False,
+        )
     )
 
 
 def _github_data(text: str) -> str:
+    text = printable(text)
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
@@ -179,4 +252,4 @@ def render_sarif(
             }
         ],
     }
-    return json.dumps(log, indent=2, ensure_ascii=False)
+    return json_safe(json.dumps(log, indent=2, ensure_ascii=False))

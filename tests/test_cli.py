@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 from click.testing import CliRunner
+from pytest import MonkeyPatch
 
 from hexforge.core.cli.main import make_cli
 from hexforge.core.errors import HexforgeError, Span
@@ -137,3 +138,31 @@ def test_module_entry_point_matches_script() -> None:
         check=False,
     )
     assert done.returncode == 0 and "hexforge, version" in done.stdout
+
+
+def _broken_loader(*args: object, **kwargs: object) -> object:
+    raise RuntimeError("the plugin loader broke")
+
+
+def test_debug_internal_error_does_not_ask_for_debug_again(monkeypatch: MonkeyPatch) -> None:
+    """Issue 20: an internal error before the command's state exists (here loading the
+    plugins) under ``--debug`` said "Run again with --debug"; now it shows the traceback."""
+    monkeypatch.setattr("hexforge.core.cli.main.load_plugins", _broken_loader)
+    result = run("--debug", "plugins")
+    assert result.exit_code == 3
+    assert "internal error HF002: RuntimeError: the plugin loader broke" in result.output
+    assert "Traceback" in result.output
+    assert "--debug" not in result.output.replace("Traceback", "")
+    plain = run("plugins")
+    assert plain.exit_code == 3 and "Run again with --debug" in plain.output
+    assert "Traceback" not in plain.output
+
+
+def test_internal_error_while_reading_the_command_line_is_hf002(monkeypatch: MonkeyPatch) -> None:
+    """Issue 20: ``--help`` lists the plugins' commands while the command line is read;
+    an error there was a bare traceback, now it is HF002 with exit code 3."""
+    monkeypatch.setattr("hexforge.core.cli.main.load_plugins", _broken_loader)
+    result = run("--help")
+    assert result.exit_code == 3, result.output
+    assert "internal error HF002" in result.output and "Traceback" not in result.output
+    assert "Traceback" in run("--debug", "--help").output

@@ -11,3 +11,5 @@ BAD_REPLAY_LOG = define("HF053", "a replay log without the play header hexforge 
 BAD_SIMULATION = define("HF054", "simulation settings that cannot run (games, jobs, backend)")
 INVARIANT_BROKEN = define("HF055", "a simulated game broke a rules invariant (--check)")
 NO_RAY = define("HF056", "the ray backend without Ray installed or reachable")
+UNKNOWN_OPTION = define("HF057", "a game option (--set) the game does not take")
+BAD_OPTION = define("HF058", "a game option (--set) that is not KEY=VALUE or does not fit")

@@ -17,6 +17,7 @@ from rich.table import Table
 from hexforge.core.cli.state import LANGUAGES, get_state
 from hexforge.core.packs.models import Card, Localised, Provenance
 from hexforge.core.packs.validate import compile_packs
+from hexforge.core.report import printable, safe_text
 from hexforge.plugins.catalogue import catalogue_from_host
 
 HEADERS: dict[str, tuple[str, str, str, str, str]] = {
@@ -120,9 +121,10 @@ def cards_command(game: str | None, kind: str | None, language: str | None) -> N
             f"no cards{f' of kind {kind!r}' if kind else ''}"
             f"{f' in game {game!r}' if game else ''}: see 'hexforge plugins' for the packs"
         )
-    table = Table(title=f"hexforge cards ({len(rows)})")
+    table = Table(title=safe_text(f"hexforge cards ({len(rows)})"))
     for heading in HEADERS[language]:
-        table.add_column(heading)
-    for row in rows:
-        table.add_row(row.id, row.kind, row.name, row.cost, row.provenance)
+        table.add_column(safe_text(heading))
+    for row in rows:  # cells are Text: a name is shown as written, never read as markup
+        cells = (row.id, row.kind, row.name, row.cost, row.provenance)
+        table.add_row(*(safe_text(printable(cell, one_line=True)) for cell in cells))
     state.out.print(table)

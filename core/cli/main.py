@@ -10,9 +10,9 @@ import traceback
 from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.console import Console
 
 from hexforge.core import codes
 from hexforge.core.cli.cards_cmd import cards_command
@@ -26,7 +26,7 @@ from hexforge.core.cli.state import LANGUAGES, AppState
 from hexforge.core.cli.test_cmd import test_command
 from hexforge.core.cli.validate_cmd import validate_command
 from hexforge.core.errors import ExitCode, HexforgeError
-from hexforge.core.report import render_text
+from hexforge.core.report import make_console, printable, render_text, say
 from hexforge.plugins.manager import PluginHost, PluginSelection, load_plugins
 from hexforge.plugins.pack_folders import PLUGIN_NAME, pack_folders
 
@@ -55,6 +55,7 @@ class HexforgeGroup(click.Group):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._extra_plugins = tuple(extra_plugins)
         self._host: PluginHost | None = None
+        self._debug = False
         for command in BUILT_IN_COMMANDS:
             self.add_command(command)
 
@@ -91,32 +92,83 @@ class HexforgeGroup(click.Group):
         _ = self.host
         return super().get_command(ctx, cmd_name)
 
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: object,
+    ) -> click.Context:
+        self._debug = "--debug" in args  # known before parsing, for an error while parsing
+        for arg in args:  # no real command line holds one; no path or name can
+            if "\x00" in arg:
+                message = f"'{printable(arg)}' holds a NUL character"
+                raise click.UsageError(message)
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.ClickException as error:
+            raise _printable_error(error) from None
+        except HexforgeError as error:  # e.g. a --pack path, found while listing for --help
+            render_text(error.diagnostics, make_console(stderr=True))
+            raise click.exceptions.Exit(error.exit_code) from error
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+        except click.exceptions.ClickException as error:
+            raise _printable_error(error) from None
+        except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except BrokenPipeError:
             # The reader went away (``| head``): not a bug; Click silences the streams and
             # exits 1, as rich's Console already does for the text output.
             raise
         except HexforgeError as error:
-            render_text(error.diagnostics, Console(stderr=True))
+            render_text(error.diagnostics, make_console(stderr=True))
             raise click.exceptions.Exit(error.exit_code) from error
         except Exception as error:
-            state = ctx.find_object(AppState)
-            err = Console(stderr=True)
-            err.print(
-                f"[bold red]internal error {codes.INTERNAL_ERROR}[/bold red]: "
-                f"{type(error).__name__}: {error}",
-                highlight=False,
-            )
-            err.print(f"This is a bug in hexforge; please report it at {REPORT_URL}")
-            if state is not None and state.debug:
-                err.print(traceback.format_exc(), highlight=False, markup=False)
-            else:
-                err.print("Run again with --debug to see the traceback.")
+            debug = bool(ctx.params.get("debug")) or self._debug
+            report_internal_error(error, debug=debug)
             raise click.exceptions.Exit(ExitCode.INTERNAL) from error
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Click's main, with an error outside any command (reading the group's options,
+        listing the plugins' commands for ``--help``) reported as an internal error too."""
+        try:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        except Exception as error:  # SystemExit, the normal way out, is not an Exception
+            report_internal_error(error, debug=self._debug)
+            sys.exit(ExitCode.INTERNAL)
+
+
+def _printable_error(error: click.exceptions.ClickException) -> click.exceptions.ClickException:
+    """A usage error shows what was typed (``no playable game '...'``): its control
+    characters are written as escapes, as all user text is (core/report.py)."""
+    vars(error)["message"] = printable(error.message)  # Final for type checkers only
+    return error
+
+
+def report_internal_error(error: BaseException, *, debug: bool) -> None:
+    """HF002 on stderr: what went wrong, where to report it, and under ``--debug`` the
+    traceback (without it, how to see the traceback). Everything printed is plain text:
+    an error message quoting a path such as ``[/x]`` is shown, never read as markup."""
+    err = make_console(stderr=True)
+    heading = (f"internal error {codes.INTERNAL_ERROR}", "bold red")
+    say(err, heading, f": {type(error).__name__}: {error}", soft_wrap=True)
+    if debug:
+        report = f"This is a bug in hexforge; please report it at {REPORT_URL} with the traceback:"
+        say(err, report, soft_wrap=True)
+        say(err, "".join(traceback.format_exception(error)), soft_wrap=True)
+    else:
+        say(err, f"This is a bug in hexforge; please report it at {REPORT_URL}", soft_wrap=True)
+        say(err, "Run again with --debug to see the traceback.", soft_wrap=True)
 
 
 def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
@@ -170,8 +222,8 @@ def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
             debug=debug,
             lang=lang,
             plugins=group.host,
-            out=Console(),
-            err=Console(stderr=True),
+            out=make_console(),
+            err=make_console(stderr=True),
         )
         ctx.obj = state
         if state.plugins.problems and ctx.invoked_subcommand not in REPORT_PLUGIN_PROBLEMS:

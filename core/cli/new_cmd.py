@@ -18,7 +18,10 @@ from pathlib import Path
 
 import click
 
+from hexforge.core.cli.output import OutputPath, check_output_folder, writing
+from hexforge.core.cli.state import get_state
 from hexforge.core.errors import HexforgeError
+from hexforge.core.report import say
 from hexforge.plugins.plugin_codes import BAD_EXPANSION_NAME, SCAFFOLD_TARGET_EXISTS
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
@@ -128,20 +131,24 @@ def new_command() -> None:
 @click.option("--game", type=click.Choice(GAMES), default="motu", show_default=True)
 @click.option(
     "--into",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutputPath(folder=True),
     default=None,
     help="Folder to create (default: ./hexforge-NAME).",
 )
 def new_expansion(name: str, game: str, into: Path | None) -> None:
     """Scaffold an installable expansion package NAME: pyproject with the entry point, a
     pack with one character using a new effect verb, tests, README, pre-commit config."""
+    out = get_state().out
     expansion = Expansion(name, game)
     check_name(name)
-    target = into if into is not None else Path(expansion.dist)
-    written = scaffold(expansion, target)
+    target = into if into is not None else check_output_folder(expansion.dist, "--into")
+    with writing(target):
+        written = scaffold(expansion, target)
     for path in written:
-        click.echo(f"created {path}")
-    click.echo(
+        say(out, f"created {path}", soft_wrap=True)
+    say(
+        out,
         f"next: pip install -e '{target}[test]' && (cd {target} && pytest) "
-        "- then 'hexforge plugins' lists it"
+        "- then 'hexforge plugins' lists it",
+        soft_wrap=True,
     )

@@ -17,20 +17,39 @@ from pathlib import Path
 import click
 
 from hexforge.core.agents import UndoSession
+from hexforge.core.agents.codes import BAD_OPTION
 from hexforge.core.agents.human import QuitRequest
+from hexforge.core.cli.output import OutputPath, writing
 from hexforge.core.cli.state import LANGUAGES, get_state
+from hexforge.core.engine.log import read_log_text
+from hexforge.core.errors import ExitCode, HexforgeError
 from hexforge.core.play import GameRunner, Runtime, localised
-from hexforge.core.report import render_text
+from hexforge.core.report import render_text, say
+
+
+def _bad_setting(message: str) -> HexforgeError:
+    return HexforgeError.single(
+        BAD_OPTION,
+        message,
+        hint="write --set KEY=VALUE, once per option (e.g. --set armies=smart,vegas)",
+        exit_code=ExitCode.USAGE,
+    )
 
 
 def parse_settings(values: Sequence[str]) -> dict[str, str]:
-    """``--set KEY=VALUE`` options; a value without ``=`` is a usage error (exit 2)."""
-    options = {}
+    """``--set KEY=VALUE`` options; one that is not KEY=VALUE (no ``=``, no key or no
+    value) or a key given twice is HF058, a usage error (exit 2). Which keys a game takes
+    is checked against its runner (:meth:`Runtime.check_options`, HF057)."""
+    options: dict[str, str] = {}
     for value in values:
-        key, sep, text = value.partition("=")
+        key, sep, text = (part.strip() for part in value.partition("="))
         if not sep or not key:
-            raise click.BadParameter(f"'{value}' is not KEY=VALUE", param_hint="--set")
-        options[key.strip()] = text.strip()
+            raise _bad_setting(f"--set '{value}' is not KEY=VALUE")
+        if not text:
+            raise _bad_setting(f"--set '{value}' gives option '{key}' no value")
+        if key in options:
+            raise _bad_setting(f"--set gives option '{key}' twice")
+        options[key] = text
     return options
 
 
@@ -46,15 +65,17 @@ def cli_runner(runtime: Runtime, game: str) -> GameRunner:
 
 
 def game_options(
-    runner: GameRunner, scenario: str | None, settings: Sequence[str]
+    runtime: Runtime, runner: GameRunner, scenario: str | None, settings: Sequence[str]
 ) -> dict[str, str]:
-    """``--set`` options plus ``--scenario`` under the name the runner reads it by."""
+    """``--set`` options plus ``--scenario`` under the name the runner reads it by, checked
+    against the options the game takes (HF057, HF058: usage errors)."""
     options = parse_settings(settings)
     if scenario is not None:
         key = getattr(runner, "scenario_option", None)
         if not isinstance(key, str):
             raise click.BadParameter(f"{runner.game} has no scenarios", param_hint="--scenario")
         options[key] = scenario
+    runtime.check_options(runner.game, options)
     return options
 
 
@@ -72,7 +93,7 @@ def game_options(
 @click.option(
     "--log",
     "log_file",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputPath(),
     help="Write the JSON-lines game log here (hexforge replay reads it).",
 )
 @click.option(
@@ -98,20 +119,21 @@ def play_command(
     state = get_state()
     runtime = Runtime(state.plugins)
     runner = cli_runner(runtime, game_id)
-    options = game_options(runner, scenario, settings)
+    options = game_options(runtime, runner, scenario, settings)
     agents = runtime.seat(game_id, runner.players(options), [p1, p2], seed)
     render_text(runtime.problems, state.err)  # plugins that failed, named; the game goes on
     try:
         played = UndoSession(agents).run(lambda seats: runner.play(seed, seats, options))
     except QuitRequest:
-        state.out.print("game abandoned", highlight=False, markup=False)
+        say(state.out, "game abandoned")
         return
     if not quiet:
         for line in localised(runner, played.account, lang or state.lang):
-            state.out.print(line, highlight=False, markup=False)
-    state.out.print(played.summary, highlight=False, markup=False)
+            say(state.out, line)
+    say(state.out, played.summary)
     if log_file is not None:
-        log_file.write_text(played.engine.log.text(), encoding="utf-8")
+        with writing(log_file):
+            log_file.write_text(played.engine.log.text(), encoding="utf-8")
 
 
 @click.command("replay")
@@ -126,19 +148,15 @@ def replay_command(
     """Play a logged game again and check it comes out exactly the same."""
     state = get_state()
     runtime = Runtime(state.plugins)
-    text = log_file.read_text(encoding="utf-8")
+    runner = cli_runner(runtime, game_id) if game_id else None  # unknown: exit 2, as play
     options = parse_settings(settings)
+    text = read_log_text(log_file)  # HF421, HF422: within limits, as UTF-8
     if scenario is not None:
-        runner = runtime.runner(game_id) if game_id else None
         key = getattr(runner, "scenario_option", "setup")
         options[str(key)] = scenario
-    played = runtime.replay(text, game_id, options)
+    played = runtime.replay(text, game_id, options, file=str(log_file))
     if not quiet:
         for line in played.account:
-            state.out.print(line, highlight=False, markup=False)
+            say(state.out, line)
     count = len(text.splitlines())
-    state.out.print(
-        f"replayed exactly: {count} log lines identical; {played.summary}",
-        highlight=False,
-        markup=False,
-    )
+    say(state.out, f"replayed exactly: {count} log lines identical; {played.summary}")

@@ -21,7 +21,7 @@ from hexforge.core.packs import codes as pack_codes
 from hexforge.core.packs.catalogue import Catalogue
 from hexforge.core.packs.crosscheck import cross_check
 from hexforge.core.packs.validate import compile_packs
-from hexforge.core.report import render_text
+from hexforge.core.report import json_safe, printable, render_text, safe_text, say
 from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.pack_folders import pack_id
 from hexforge.plugins.survey import Registrations, names, survey
@@ -74,33 +74,34 @@ def plugins_command(fmt: str, verbose: bool) -> None:
             "skipped": host.skipped,
             "problems": [d.message for d in [*host.problems, *problems]],
         }
-        state.out.print_json(json.dumps(payload))
+        click.echo(json_safe(json.dumps(payload, indent=2, ensure_ascii=False)))
     else:
         table = Table(title="hexforge plugins")
         for column in ("plugin", "distribution", "version", "games", "packs"):
             table.add_column(column)
         for r in host.plugins:
             reg = found.by_plugin[r.name]
-            table.add_row(
-                r.name, r.distribution or "-", r.version or "-", names(reg.games), names(reg.packs)
-            )
+            cells = [r.name, r.distribution or "-", r.version or "-"]
+            cells += [names(reg.games), names(reg.packs)]
+            table.add_row(*(safe_text(printable(cell, one_line=True)) for cell in cells))
         state.out.print(table)
         if verbose:
             for r in host.plugins:
                 _details(r.name, r.module, found.by_plugin[r.name])
         if host.skipped:
-            click.echo(f"not loaded (--plugins/--no-plugins): {', '.join(host.skipped)}")
+            say(state.out, f"not loaded (--plugins/--no-plugins): {', '.join(host.skipped)}")
         render_text(problems, state.err)
     if problems or host.problems:
         raise click.exceptions.Exit(ExitCode.CONTENT)
 
 
 def _details(name: str, module: str, reg: Registrations) -> None:
-    click.echo(f"\n{name} ({module})")
+    out = get_state().out
+    say(out, f"\n{name} ({module})", soft_wrap=True)
     for row in VERBOSE_ROWS:
         items: Sequence[str] = getattr(reg, row)
         if items:
-            click.echo(f"  {row}: {names(items)}")
+            say(out, f"  {row}: {names(items)}", soft_wrap=True)
 
 
 RELATIONS = frozenset(

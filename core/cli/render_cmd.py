@@ -14,6 +14,7 @@ from typing import cast
 
 import click
 
+from hexforge.core.cli.output import OutputPath, writing
 from hexforge.core.cli.play_cmd import parse_settings
 from hexforge.core.cli.state import LANGUAGES, get_state
 from hexforge.core.engine.diagnostics import did_you_mean
@@ -29,7 +30,7 @@ from hexforge.core.render import (
 )
 from hexforge.core.render.codes import NO_RENDERER, UNKNOWN_CARD, UNKNOWN_LANGUAGE, UNKNOWN_MAP
 from hexforge.core.render.output import PICTURE_SUFFIXES
-from hexforge.core.report import render_text
+from hexforge.core.report import render_text, say
 from hexforge.plugins.hookcalls import each_item
 from hexforge.plugins.manager import PluginHost
 
@@ -119,13 +120,23 @@ def card_picture(host: PluginHost, card_id: str, language: str) -> Svg:
 def replay_page(
     host: PluginHost, log_path: Path, scenario: str | None = None, settings: Sequence[str] = ()
 ) -> str:
-    """The HTML replay viewer for a game log (HF902, HF420, HF907 for bad logs), replayed
-    with the options the game was played with (``--set``; ``--scenario`` under the name the
-    game's runner reads it by, as for ``hexforge play``)."""
-    log = read_log_file(log_path)
+    """The HTML replay viewer for a game log (HF902, HF420-HF422, HF907 for bad logs),
+    replayed with the options the game was played with (``--set``, checked against the
+    game's options: HF057; ``--scenario`` under the name the game's runner reads it by, as
+    for ``hexforge play``). A log no installed game replays is HF904: no page."""
     given = parse_settings(settings)
-    runners = Runtime(host).runners
-    for renderer in renderers(host):
+    log = read_log_file(log_path)
+    runtime = Runtime(host)
+    runners = runtime.runners
+    if given:
+        try:
+            runner, _ = runtime.game_of(log.players)
+        except HexforgeError:
+            pass  # no game has these players: no renderer replays it either (HF904 below)
+        else:
+            runtime.check_options(runner.game, given)
+    installed = renderers(host)
+    for renderer in installed:
         options = dict(given)
         key = getattr(runners.get(renderer.game), "scenario_option", None)
         if scenario is not None and isinstance(key, str):
@@ -133,7 +144,13 @@ def replay_page(
         replay = renderer.replay(log, options)
         if replay is not None:
             return replay_html(log, replay, title=f"{replay.game} replay: {log_path.name}")
-    return replay_html(log, None, title=f"replay: {log_path.name}")
+    raise HexforgeError.single(
+        NO_RENDERER,
+        f"no installed game replays '{log_path.name}' (players: {', '.join(log.players)})",
+        hint="games with renderers: "
+        + (", ".join(r.game for r in installed) or "none")
+        + "; is the game's plugin installed?",
+    )
 
 
 @click.group("render")
@@ -145,7 +162,7 @@ OUT = click.option(
     "--out",
     "out",
     required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputPath(),
     help="The file to write: .svg or .png.",
 )
 
@@ -157,8 +174,10 @@ def render_map_command(name: str, out: Path) -> None:
     """Draw the map NAME (e.g. first-game, nshex) or the position of a scenario file."""
     state = get_state()
     check_suffix(out, PICTURE_SUFFIXES)
-    write_picture(map_picture(state.plugins, name), out)
-    state.out.print(f"wrote {out}", highlight=False, markup=False)
+    picture = map_picture(state.plugins, name)
+    with writing(out):
+        write_picture(picture, out)
+    say(state.out, f"wrote {out}")
 
 
 @render_command.command("card")
@@ -169,8 +188,10 @@ def render_card_command(card_id: str, language: str | None, out: Path) -> None:
     """Draw a preview of the card ID (e.g. motu/he-man)."""
     state = get_state()
     check_suffix(out, PICTURE_SUFFIXES)
-    write_picture(card_picture(state.plugins, card_id, language or state.lang), out)
-    state.out.print(f"wrote {out}", highlight=False, markup=False)
+    picture = card_picture(state.plugins, card_id, language or state.lang)
+    with writing(out):
+        write_picture(picture, out)
+    say(state.out, f"wrote {out}")
 
 
 @render_command.command("replay")
@@ -179,7 +200,7 @@ def render_card_command(card_id: str, language: str | None, out: Path) -> None:
     "--out",
     "out",
     required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputPath(),
     help="The HTML file to write.",
 )
 @click.option("--scenario", help="The scenario or setup the game was played with.")
@@ -191,5 +212,7 @@ def render_replay_command(
     --scenario / --set as given to hexforge play)."""
     state = get_state()
     check_suffix(out, HTML_SUFFIXES)
-    out.write_text(replay_page(state.plugins, log, scenario, settings), encoding="utf-8")
-    state.out.print(f"wrote {out}", highlight=False, markup=False)
+    page = replay_page(state.plugins, log, scenario, settings)
+    with writing(out):
+        out.write_text(page, encoding="utf-8")
+    say(state.out, f"wrote {out}")

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import click
 
+from hexforge.core.cli.output import OutputPath, writing
 from hexforge.core.cli.state import get_state
 from hexforge.core.packs.schema import schemas
+from hexforge.core.report import say
 from hexforge.core.scenarios.drivers import drivers_from_host
 from hexforge.core.scenarios.schema import scenario_schemas
 from hexforge.plugins.catalogue import catalogue_from_host
@@ -18,7 +20,7 @@ from hexforge.plugins.catalogue import catalogue_from_host
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutputPath(folder=True),
     required=True,
     help="Folder to write the .schema.json files to (created if missing).",
 )
@@ -39,10 +41,11 @@ def schema_command(out_dir: Path, games: tuple[str, ...]) -> None:
                 f"unknown game {game!r}; installed: {', '.join(sorted(known))}",
                 param_hint="--game",
             )
-    out_dir.mkdir(parents=True, exist_ok=True)
     drivers, _ = drivers_from_host(state.plugins)
     wanted = [d for d in drivers.values() if not games or d.game in games]
     found = {**schemas(catalogue, list(games) or None), **scenario_schemas(wanted)}
-    for name, schema in found.items():
-        (out_dir / name).write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
-        click.echo(str(out_dir / name))
+    with writing(out_dir):
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for name, schema in found.items():
+            (out_dir / name).write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
+            say(state.out, str(out_dir / name), soft_wrap=True)

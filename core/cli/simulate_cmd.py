@@ -10,10 +10,11 @@ import click
 import pluggy
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from hexforge.core.agents import make_agent
+from hexforge.core.cli.output import OutputPath, writing
 from hexforge.core.cli.play_cmd import cli_runner, game_options, parse_settings
 from hexforge.core.cli.state import get_state
 from hexforge.core.play import Runtime
+from hexforge.core.report import say
 from hexforge.core.simulate import jobs_for, summarise, wilson
 from hexforge.core.simulate.backends import Backend, run_jobs
 from hexforge.core.simulate.invariants import invariants_for
@@ -42,8 +43,8 @@ from hexforge.core.simulate.report import write_reports
 @click.option("--address", help="A Ray cluster address (ray://host:10001 or auto).")
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Write report.json and report.html here.",
+    type=OutputPath(folder=True),
+    help="Write report.json and report.html here (created if missing).",
 )
 @click.option("--check", is_flag=True, help="Check every game's invariants and replay (HF055).")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="A game option.")
@@ -66,10 +67,8 @@ def simulate_command(
     manager = state.plugins.manager
     runtime = Runtime(state.plugins)
     runner = cli_runner(runtime, game_id)
-    options = game_options(runner, scenario, settings)
-    specs = runtime.agents(game_id)
-    for name in (p1, p2):
-        make_agent(specs, name, 0)  # HF050 before any game starts
+    options = game_options(runtime, runner, scenario, settings)
+    runtime.seat(game_id, runner.players(options), [p1, p2], 0)  # HF050, HF058 before any game
     jobs = jobs_for(game_id, games, seed, [p1, p2], options, check)
     started = time.perf_counter()
     with Progress(
@@ -95,29 +94,21 @@ def simulate_command(
         )
     seconds = time.perf_counter() - started
     summary = summarise(records)
-    print_ = state.out.print
-    print_(
-        f"{games} {game_id} games in {seconds:.1f} s ({games / seconds:.1f} games/s)",
-        highlight=False,
-        markup=False,
-    )
+    out_ = state.out
+    say(out_, f"{games} {game_id} games in {seconds:.1f} s ({games / seconds:.1f} games/s)")
     for title, rates in (("agent", summary.wins), ("seat", summary.seat_wins)):
         for name, rate in rates.items():
             low, high = wilson(rate.count, rate.total)
-            print_(
+            say(
+                out_,
                 f"{title} {name}: wins {rate.count}/{rate.total} = {100 * rate.value:.1f}% "
                 f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)",
-                highlight=False,
-                markup=False,
             )
     draws = summary.draws
-    print_(f"draws: {draws.count}/{draws.total}", highlight=False, markup=False)
+    say(out_, f"draws: {draws.count}/{draws.total}")
     if check:
-        print_(
-            f"invariants held in all {games} games ({_invariant_names(manager, game_id)})",
-            highlight=False,
-            markup=False,
-        )
+        names = _invariant_names(manager, game_id)
+        say(out_, f"invariants held in all {games} games ({names})")
     if out is not None:
         settings_json: dict[str, object] = {
             "game": game_id,
@@ -129,8 +120,9 @@ def simulate_command(
         }
         if scenario:
             settings_json["scenario"] = scenario
-        json_path, html_path = write_reports(out, summary, settings_json)
-        print_(f"reports: {json_path} {html_path}", highlight=False, markup=False)
+        with writing(out):
+            json_path, html_path = write_reports(out, summary, settings_json)
+        say(out_, f"reports: {json_path} {html_path}")
 
 
 def _invariant_names(manager: pluggy.PluginManager, game: str) -> str:

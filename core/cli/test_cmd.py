@@ -15,7 +15,7 @@ import click
 
 from hexforge.core.cli.state import get_state
 from hexforge.core.errors import ExitCode
-from hexforge.core.report import render_text
+from hexforge.core.report import render_text, say
 from hexforge.core.scenarios import (
     Coverage,
     drivers_from_host,
@@ -68,21 +68,22 @@ def test_command(
     render_text([*problems, *missing], state.err)
     results = [run_file(path, drivers) for path in files]
     totals = Coverage()
+    out = state.out
     for result in results:
         if result.usage is not None:
             totals.add(result.usage)
         if verbose and result.passed:
-            click.echo(f"passed {result.file} ({result.name})")
+            say(out, f"passed {result.file} ({result.name})", soft_wrap=True)
         elif not result.passed:
             report = result_text(result)
             if result.failures:
-                click.echo(report)
+                say(out, report, soft_wrap=True)
             else:
-                click.echo(report.splitlines()[0])
-                render_text(result.errors, state.out)
+                say(out, report.splitlines()[0], soft_wrap=True)
+                render_text(result.errors, out)
     if coverage:
         for line in totals.report():
-            click.echo(line)
-    click.echo(summary(results))
+            say(out, line, soft_wrap=True)
+    say(out, summary(results), soft_wrap=True)
     failed = bool(missing or problems) or not all(r.passed for r in results)
     raise click.exceptions.Exit(ExitCode.CONTENT if failed else ExitCode.OK)

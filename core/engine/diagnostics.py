@@ -34,6 +34,8 @@ QUERY_CYCLE = define("HF417", "query depends on itself")
 NO_AGENT = define("HF418", "no agent for player")
 LATE_CHANGE = define("HF419", "event changed outside its before window")
 BAD_LOG = define("HF420", "not a replayable game log")
+UNREADABLE_LOG = define("HF421", "a game log file that cannot be read as UTF-8 text")
+LOG_TOO_LARGE = define("HF422", "a game log beyond a reading limit")
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str | None:

@@ -32,6 +32,11 @@ class GameRunner(Protocol):
 
     A runner is made for one set of plugins (the hook receives the ``host``), so the cards
     it plays with are those plugins' cards: there is no process-wide library.
+
+    Optional attributes the runtime reads when present: ``options``, the ``--set`` options
+    the game takes (a mapping of name -> description; any other key is HF057, a usage
+    error with a "did you mean"), ``scenario_option`` (the option ``--scenario`` sets),
+    and the methods ``options_for_players`` and ``card_names``.
     """
 
     @property

@@ -9,11 +9,17 @@ from collections.abc import Mapping, Sequence
 from typing import cast
 
 from hexforge.core.agents import AgentSpec, agent_specs, make_agent
-from hexforge.core.agents.codes import BAD_REPLAY_LOG, REPLAY_MISMATCH, UNKNOWN_GAME
+from hexforge.core.agents.codes import (
+    BAD_OPTION,
+    BAD_REPLAY_LOG,
+    REPLAY_MISMATCH,
+    UNKNOWN_GAME,
+    UNKNOWN_OPTION,
+)
 from hexforge.core.engine import Agent, Json, RandomAgent, ScriptedAgent
-from hexforge.core.engine.diagnostics import fail
+from hexforge.core.engine.diagnostics import did_you_mean, fail
 from hexforge.core.engine.log import read_log, replay_answers, replay_seed
-from hexforge.core.errors import Diagnostic
+from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
 from hexforge.core.play.runner import GameRunner, PlayedGame
 from hexforge.plugins.hookcalls import each_item
 from hexforge.plugins.manager import PluginHost
@@ -57,29 +63,59 @@ class Runtime:
         self, game: str, players: Sequence[str], names: Sequence[str], seed: int
     ) -> dict[str, Agent]:
         """Player i gets agent ``names[i]`` seeded from the game seed and its seat (HF050
-        for an unknown name)."""
+        for an unknown name; HF058 when the game's options give it another number of
+        players than there are agents, such as nshex's ``armies=smart``)."""
+        if len(players) != len(names):
+            raise HexforgeError.single(
+                BAD_OPTION,
+                f"the game options give {game} {len(players)} player(s) "
+                f"({', '.join(players) or 'none'}), but {len(names)} agents are to play",
+                hint=_described(self.runners.get(game)),
+                exit_code=ExitCode.USAGE,
+            )
         return seat_agents(self.agents(game), players, names, seed)
+
+    def check_options(self, game: str, options: Mapping[str, str]) -> None:
+        """HF057 (a usage error) for an option ``game``'s runner does not take, with a
+        "did you mean"; a runner declares the ones it takes in its optional ``options``
+        attribute (name -> description). A runner declaring none is not checked."""
+        declared = declared_options(self.runner(game))
+        if declared is None:
+            return
+        for key in options:
+            if key not in declared:
+                raise HexforgeError.single(
+                    UNKNOWN_OPTION,
+                    f"{game} has no option '{key}'",
+                    hint=did_you_mean(key, declared) or _described(self.runner(game)),
+                    exit_code=ExitCode.USAGE,
+                )
 
     def play(
         self, game: str, seed: int, agents: Sequence[str], options: Mapping[str, str]
     ) -> PlayedGame:
         """A whole game of ``game`` between the named agents, in seat order."""
         runner = self.runner(game)
+        self.check_options(game, options)
         seats = self.seat(game, runner.players(options), agents, seed)
         return runner.play(seed, seats, options)
 
-    def replay(self, text: str, game: str | None, options: Mapping[str, str]) -> PlayedGame:
+    def replay(
+        self, text: str, game: str | None, options: Mapping[str, str], file: str = "<log>"
+    ) -> PlayedGame:
         """Play the logged game again from its seed and answers; HF052 names the first line
         that comes out different (a changed rule, card or a wrong setup). Without ``game``
-        the game is the one whose players are the logged ones (HF053 when none is)."""
+        the game is the one whose players are the logged ones (HF053 when none is). ``file``
+        names the log in diagnostics of lines that are not log entries (HF420, HF422)."""
         lines = text.splitlines()
-        seed, answers = replay_seed(lines), replay_answers(lines)
+        seed, answers = replay_seed(lines, file), replay_answers(lines, file)
         players = [str(p) for p in _players(lines)]
         if game:
             runner = self.runner(game)
         else:
-            runner, derived = self._runner_for(players)
+            runner, derived = self.game_of(players)
             options = {**derived, **options}
+        self.check_options(runner.game, options)
         script = ScriptedAgent(answers)  # one script serves every player, in decision order
         played = runner.play(seed, dict.fromkeys(players, script), options)
         again = played.engine.log.text().splitlines()
@@ -95,7 +131,7 @@ class Runtime:
             )
         return played
 
-    def _runner_for(self, players: Sequence[str]) -> tuple[GameRunner, dict[str, str]]:
+    def game_of(self, players: Sequence[str]) -> tuple[GameRunner, dict[str, str]]:
         """The game whose players are the logged ones, with the options that give them: motu
         always has masters and evil; nshex's players are its armies (optional runner method
         ``options_for_players``). HF053 when no game matches."""
@@ -105,6 +141,20 @@ class Runtime:
             if options is not None and runner.players(options) == list(players):
                 return runner, dict(options)
         raise fail(BAD_REPLAY_LOG, f"no game has the players {list(players)}", hint="give --game")
+
+
+def declared_options(runner: GameRunner | None) -> Mapping[str, str] | None:
+    """The ``--set`` options ``runner`` declares it takes (its optional ``options``
+    attribute: name -> description), or None when it declares none."""
+    declared = getattr(runner, "options", None)
+    return declared if isinstance(declared, Mapping) else None
+
+
+def _described(runner: GameRunner | None) -> str:
+    declared = declared_options(runner)
+    if not declared:
+        return "this game takes no --set options"
+    return "options: " + "; ".join(f"{name}: {text}" for name, text in declared.items())
 
 
 def random_agents(players: Sequence[str], seed: int) -> dict[str, Agent]:
@@ -146,6 +196,7 @@ def first_difference(expected: Sequence[str], actual: Sequence[str]) -> int | No
 
 
 def _players(lines: Sequence[str]) -> list[Json]:
-    start: Mapping[str, Json] = read_log(lines[:1])[0] if lines else {}
+    first = next((line for line in lines if line.strip()), None)
+    start: Mapping[str, Json] = read_log([first])[0] if first is not None else {}
     players = start.get("players", [])
     return players if isinstance(players, list) else []

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from hexforge.core.engine import Engine
 from hexforge.core.engine.jsonvalue import Json
-from hexforge.core.engine.log import GameLog, read_log
+from hexforge.core.engine.log import GameLog, read_log, read_log_text
 from hexforge.core.errors import Diagnostic, HexforgeError, Span
 from hexforge.core.render.codes import REPLAY_DIVERGED, UNREADABLE_LOG
 from hexforge.core.render.svg import Svg
@@ -75,17 +75,10 @@ class GameLogFile:
 
 
 def read_log_file(path: Path) -> GameLogFile:
-    """Read a JSON-lines game log: HF902 when it cannot be read or does not start a game,
-    HF420 (from the engine) with line and column for a line that is not a log entry."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise HexforgeError.single(
-            UNREADABLE_LOG,
-            f"cannot read the game log '{path}': {reason}",
-            hint="give the file written by 'hexforge play --log FILE'",
-        ) from None
+    """Read a JSON-lines game log: HF902 when it cannot be read (or is not UTF-8) or does
+    not start a game; from the engine's reader, HF420 with line and column for a line that
+    is not a log entry and HF422 past a reading limit (size, line length, nesting, digits)."""
+    text = read_log_text(path, unreadable=UNREADABLE_LOG)
     lines = [line for line in text.splitlines() if line.strip()]
     entries = read_log(lines, file=str(path))
     if not entries or entries[0].get("type") != "start":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from hexforge.core.engine import Agent, Engine
 from hexforge.core.play import PlayedGame, per_player
@@ -17,6 +18,13 @@ from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
 from hexforge.plugins.motu.state import MotuState
 
 DEFAULT_SETUP = "first-game"
+OPTIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "setup": f"a shipped setup (content/motu/setups, default {DEFAULT_SETUP}) "
+        "or a setup file ending in .yaml"
+    }
+)
+"""The ``--set`` options a motu game takes (``--scenario`` is ``setup``)."""
 _SHOWN = {
     "round": "round {round}",
     "first_player": "{player} is the first player",
@@ -59,6 +67,7 @@ class MotuRunner:
     host: PluginHost
     game = "motu"
     scenario_option = "setup"
+    options = OPTIONS
 
     @property
     def rules(self) -> MotuRuleset:

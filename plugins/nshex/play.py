@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from hexforge.core.engine import Agent, Engine
 from hexforge.core.play import PlayedGame, per_player
@@ -14,6 +15,10 @@ from hexforge.plugins.nshex.rules import nshex_rules
 from hexforge.plugins.nshex.state import NshexState
 
 DEFAULT_ARMIES = ("smart", "vegas")
+OPTIONS: Mapping[str, str] = MappingProxyType(
+    {"armies": "two armies, comma-separated, e.g. smart,vegas (the default) or borgo,borgo"}
+)
+"""The ``--set`` options an nshex game takes."""
 
 
 def players_for(armies: tuple[str, ...]) -> list[str]:
@@ -42,6 +47,7 @@ class NshexRunner:
 
     host: PluginHost
     game = "nshex"
+    options = OPTIONS
 
     @property
     def rules(self) -> NshexRuleset:

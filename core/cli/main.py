@@ -226,8 +226,12 @@ def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
             err=make_console(stderr=True),
         )
         ctx.obj = state
-        if state.plugins.problems and ctx.invoked_subcommand not in REPORT_PLUGIN_PROBLEMS:
-            render_text(state.plugins.problems, state.err)
+        if ctx.invoked_subcommand not in REPORT_PLUGIN_PROBLEMS:
+            problems = state.plugins.problems
+            render_text(problems, state.err)
+            # a game reads its packs when it first plays: what it leaves out comes later
+            shown = len(problems)
+            ctx.call_on_close(lambda: render_text(problems[shown:], state.err))
 
     return hexforge
 

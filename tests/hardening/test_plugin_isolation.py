@@ -105,3 +105,12 @@ def test_item_11_a_pack_copy_stands_in_without_false_errors(tmp_path: Path) -> N
     assert code == 0, out
     assert "HF212" not in out and "HF221" not in out
     assert "motu (set aside for --pack)" in out
+
+
+def test_item_1_the_command_names_the_pack_it_left_out(tmp_path: Path) -> None:
+    """The packs are read when the game first plays, after the command started: what it
+    leaves out is still shown (on stderr) once the command is done."""
+    plugins: list[tuple[str, object]] = [("broken", BrokenPack(_broken_pack(tmp_path)))]
+    code, out = _run("play", "--game", "motu", "--seed", "3", "-q", plugins=plugins)
+    assert code == 0, out
+    assert "scoop" in out and out.count("glimmer.yaml") == 1

@@ -7,15 +7,21 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import replace
+from os import PathLike
 from pathlib import Path
-from typing import cast
+
+import pluggy
 
 from hexforge.core.errors import Diagnostic
+from hexforge.core.games import GameInfo
 from hexforge.core.packs.catalogue import CardKind, Catalogue, build_catalogue
 from hexforge.dsl.vocabulary import Vocabulary
-from hexforge.plugins.hookcalls import each_item, each_plugin, report
+from hexforge.plugins.hookcalls import each_item, each_plugin, items_of, report
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.pack_folders import PLUGIN_NAME, PackFolders
+
+PATHS = (str, PathLike)
+"""What a hook naming files or folders may return for each."""
 
 
 def catalogue_from_host(host: PluginHost) -> Catalogue:
@@ -27,18 +33,22 @@ def catalogue_from_host(host: PluginHost) -> Catalogue:
     """
     problems: list[Diagnostic] = []
     hooks = host.manager.hook
-    declarations = [Path(c.result) for c in each_item(hooks.hexforge_game_declarations, problems)]
-    kinds = [cast(CardKind, c.result) for c in each_item(hooks.hexforge_card_kinds, problems)]
-    packs = [Path(c.result) for c in each_item(hooks.hexforge_content_packs, problems)]
+    declarations = _paths(hooks.hexforge_game_declarations, problems)
+    kinds = items_of(hooks.hexforge_card_kinds, problems, CardKind)
+    packs = _paths(hooks.hexforge_content_packs, problems)
     given = host.manager.get_plugin(PLUGIN_NAME)
     if isinstance(given, PackFolders):
         packs = given.stand_in(packs)
-    games = [game.id for game in host.games()]
+    games = [game.id for game in items_of(hooks.hexforge_games, problems, GameInfo)]
     late: list[Diagnostic] = []
     catalogue = build_catalogue(
         games, declarations, kinds, packs, _vocabularies(host, late), _code_stamp(host)
     )
     return replace(catalogue, problems=(*problems, *catalogue.problems), late_problems=late)
+
+
+def _paths(hook: pluggy.HookCaller, problems: list[Diagnostic]) -> list[Path]:
+    return [Path(c.result) for c in each_item(hook, problems, kind=PATHS)]
 
 
 def vocabulary_for(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import pluggy
 
@@ -24,6 +24,8 @@ class Contribution:
     plugin: str
     result: Any
 
+
+T = TypeVar("T")
 
 PLUGIN_FAILURES = (Exception, SystemExit)
 """What a plugin may raise without stopping hexforge: any error, and ``sys.exit`` too (a
@@ -56,18 +58,43 @@ def each_plugin(
 
 
 def each_item(
-    hook: pluggy.HookCaller, problems: list[Diagnostic], **kwargs: object
+    hook: pluggy.HookCaller,
+    problems: list[Diagnostic],
+    *,
+    kind: type[Any] | tuple[type[Any], ...] = object,
+    **kwargs: object,
 ) -> Iterator[Contribution]:
     """Every item of the lists the plugins return, one :class:`Contribution` each; a result
-    that is not a list (or an item that breaks iteration) is the plugin's HF603."""
-    for found in each_plugin(hook, problems, **kwargs):
+    that is not a list, or holds an item that is not a ``kind``, is the plugin's HF603 (and
+    none of its items is taken)."""
+    for found in each_plugin(hook, problems, **cast(dict[str, Any], kwargs)):
         try:
             items = list(_iterable(found.result, hook.name))
+            wrong = next((item for item in items if not isinstance(item, kind)), None)
+            if wrong is not None:
+                raise TypeError(f"{hook.name} returned {_shown(wrong)} where {_kind(kind)} belongs")
         except PLUGIN_FAILURES as exc:  # a hook returning the wrong type names its plugin
             problems.append(hook_failed(found.plugin, hook.name, exc))
             continue
         for item in items:
             yield Contribution(found.plugin, item)
+
+
+def items_of(
+    hook: pluggy.HookCaller, problems: list[Diagnostic], kind: type[T], **kwargs: object
+) -> list[T]:
+    """The items of :func:`each_item`, typed: what the plugins that work registered."""
+    return [item.result for item in each_item(hook, problems, kind=kind, **kwargs)]
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text[:60]}{'...' if len(text) > 60 else ''}"
+
+
+def _kind(kind: type[Any] | tuple[type[Any], ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(f"a {k.__name__}" for k in kinds)
 
 
 def _iterable(value: object, hook: str) -> Iterable[object]:

@@ -26,7 +26,7 @@ from hexforge.core import codes
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.games import GameInfo
 from hexforge.plugins import hookspecs
-from hexforge.plugins.hookcalls import PLUGIN_FAILURES, each_item, report
+from hexforge.plugins.hookcalls import PLUGIN_FAILURES, each_item, items_of, report
 from hexforge.plugins.markers import ENTRY_POINT_GROUP, PROJECT
 from hexforge.plugins.plugin_codes import UNKNOWN_PLUGIN
 
@@ -95,7 +95,7 @@ class PluginHost:
         problems: list[Diagnostic] = []
         found = [
             cast(GameInfo, item.result)
-            for item in each_item(self.manager.hook.hexforge_games, problems)
+            for item in each_item(self.manager.hook.hexforge_games, problems, kind=GameInfo)
         ]
         report(problems, self.problems)
         return found
@@ -105,7 +105,7 @@ class PluginHost:
         fails is one of the host's ``problems`` (HF603) and the other commands stay."""
         found: list[Diagnostic] = []
         hook = self.manager.hook.hexforge_cli_commands
-        commands = [cast(click.Command, item.result) for item in each_item(hook, found)]
+        commands = items_of(hook, found, click.Command)
         report(found, self.problems)
         return commands
 

@@ -91,7 +91,7 @@ def game_packs(catalogue: Catalogue, game: str, required: Sequence[Path] = ()) -
             raise HexforgeError(*first, *problems, *catalogue.late_problems)
         if not broken:
             unplaced = [d for d in relations if not any(_placed_in(d, p) for p in packs)]
-            problems += [*unplaced, *catalogue.late_problems]
+            problems += [*unplaced, *catalogue.problems, *catalogue.late_problems]
             return GamePacks(tuple(packs), tuple(problems), catalogue)
         problems += [d for p in broken for d in found[id(p)]]
         packs = [p for p in packs if p not in broken]

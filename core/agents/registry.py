@@ -47,7 +47,7 @@ def agent_specs(
     if manager is None:
         return specs
     found: list[Diagnostic] = []
-    for item in each_item(manager.hook.hexforge_agents, found):
+    for item in each_item(manager.hook.hexforge_agents, found, kind=AgentSpec):
         spec = cast(AgentSpec, item.result)
         if spec.game in (game, ANY_GAME):
             specs[spec.name] = spec

@@ -43,7 +43,10 @@ def renderers(host: PluginHost) -> list[GameRenderer]:
     hook fails is reported on stderr (HF603) and the others still draw."""
     problems: list[Diagnostic] = []
     hook = host.manager.hook.hexforge_renderers
-    found = [cast(GameRenderer, item.result) for item in each_item(hook, problems, host=host)]
+    found = [
+        cast(GameRenderer, c.result)
+        for c in each_item(hook, problems, kind=GameRenderer, host=host)
+    ]
     if problems:
         render_text(problems, get_state().err)
     return found

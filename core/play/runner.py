@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from hexforge.core.engine import Agent, Engine
 
@@ -27,6 +27,7 @@ def per_player(values: Mapping[str, object]) -> str:
     return ", ".join(f"{player} {value}" for player, value in values.items())
 
 
+@runtime_checkable
 class GameRunner(Protocol):
     """How a game plugin runs a full game (hook ``hexforge_game_runners``).
 

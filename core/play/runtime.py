@@ -41,7 +41,7 @@ class Runtime:
         if self._runners is None:
             found: dict[str, GameRunner] = {}
             hook = self.host.manager.hook.hexforge_game_runners
-            for item in each_item(hook, self.problems, host=self.host):
+            for item in each_item(hook, self.problems, kind=GameRunner, host=self.host):
                 runner = cast(GameRunner, item.result)
                 found.setdefault(str(runner.game), runner)
             self._runners = found

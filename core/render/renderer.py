@@ -9,13 +9,14 @@ things that are not its game's, so the command asks every installed renderer in 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from hexforge.core.engine import Engine
 from hexforge.core.render.replay import GameLogFile, Replay
 from hexforge.core.render.svg import Svg
 
 
+@runtime_checkable
 class GameRenderer(Protocol):
     """One game's drawing."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Protocol, runtime_checkable
 
 from pydantic import AfterValidator, BaseModel
 
@@ -110,6 +110,7 @@ class ScenarioGame(Protocol):
         ...
 
 
+@runtime_checkable
 class ScenarioDriver(Protocol):
     """What a game plugin provides for scenario files (hook ``hexforge_scenario_drivers``)."""
 

@@ -18,7 +18,7 @@ def drivers_from_host(host: PluginHost) -> tuple[dict[str, ScenarioDriver], list
     found: dict[str, ScenarioDriver] = {}
     problems: list[Diagnostic] = []
     hook = host.manager.hook.hexforge_scenario_drivers
-    for item in each_item(hook, problems, host=host):
+    for item in each_item(hook, problems, kind=ScenarioDriver, host=host):
         driver = cast(ScenarioDriver, item.result)
         if driver.game in found:
             problems.append(

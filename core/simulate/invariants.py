@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any
 
 import pluggy
 
@@ -21,7 +21,7 @@ from hexforge.core.agents.codes import INVARIANT_BROKEN
 from hexforge.core.engine import Agent, Decision, Engine, Json
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.errors import Diagnostic
-from hexforge.plugins.hookcalls import each_item, report
+from hexforge.plugins.hookcalls import items_of, report
 
 
 class Moment(StrEnum):
@@ -51,9 +51,7 @@ def invariants_for(
     """Every installed invariant of ``game``, in plugin load order (the game's own first);
     a plugin whose hook fails is named (HF603), in ``problems`` or raised."""
     found: list[Diagnostic] = []
-    invariants = [
-        cast(Invariant, item.result) for item in each_item(manager.hook.hexforge_invariants, found)
-    ]
+    invariants = items_of(manager.hook.hexforge_invariants, found, Invariant)
     report(found, problems)
     return [invariant for invariant in invariants if invariant.game == game]
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from hexforge.core.engine import Agent, Decision, Engine, Json
+from hexforge.core.report import printable
 
 T = TypeVar("T")
 
@@ -133,7 +134,12 @@ class UndoSession:
 
 
 def terminal_human(summary: Callable[[Engine, str], str] | None = None) -> HumanAgent:
-    """A :class:`HumanAgent` on the real terminal (``input`` and ``click.echo``)."""
+    """A :class:`HumanAgent` on the real terminal (``input``; what it writes goes out with
+    its control characters escaped, as all user text does: card names come from packs)."""
+    return HumanAgent(read=input, write=_write, summary=summary)
+
+
+def _write(text: str) -> None:
     import click
 
-    return HumanAgent(read=input, write=click.echo, summary=summary)
+    click.echo(printable(text))

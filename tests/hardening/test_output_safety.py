@@ -166,3 +166,13 @@ def test_item4_diagnostic_caret_stays_under_the_text_after_an_escaped_character(
 
 def test_item4_json_output_escapes_the_controls_json_dumps_leaves_raw() -> None:
     assert json_safe('{"a": "x\x9by\u202e"}') == '{"a": "x\\u009by\\u202e"}'
+
+
+def test_item_4_the_terminal_human_escapes_what_it_writes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The human agent prints option texts (card names come from packs) escaped too."""
+    from hexforge.core.agents.human import _write
+
+    _write("play \x1b]0;owned\x07 card")
+    assert "\x1b" not in capsys.readouterr().out

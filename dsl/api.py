@@ -23,13 +23,19 @@ def parse_text(text: str, *, file: str | None = None) -> ast.Effect:
     return parse(text, file=file)
 
 
-def check_text(text: str, vocabulary: Vocabulary, *, file: str | None = None) -> list[Diagnostic]:
-    """Every problem in ``text`` (errors and warnings); never raises for bad input."""
+def check_text(
+    text: str, vocabulary: Vocabulary, *, file: str | None = None, place: str | None = None
+) -> list[Diagnostic]:
+    """Every problem in ``text`` (errors and warnings); never raises for bad input.
+
+    ``place``: the card field the text is written in, as ``<kind>.<field>``
+    (``glory.mission``, ``character.skills.effect``); verbs a game allows only in some
+    fields are reported elsewhere (HF327). None: not checked."""
     try:
         effect = parse(text, file=file)
     except HexforgeError as exc:
         return list(exc.diagnostics)
-    return check(effect, vocabulary, text.split("\n"))[1]
+    return check(effect, vocabulary, text.split("\n"), place)[1]
 
 
 def compile_text(text: str, vocabulary: Vocabulary, source: Source) -> CompiledEffect:

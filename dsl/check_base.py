@@ -14,10 +14,12 @@ from typing import TypeVar
 from hexforge.core.errors import Diagnostic, Severity, Span
 from hexforge.core.vocabulary import BaseType, EventType
 from hexforge.dsl import ast
+from hexforge.dsl import codes as c
 from hexforge.dsl import resolved as r
+from hexforge.dsl.parser import LIMITS
 from hexforge.dsl.pretty import phrase as show_phrase
 from hexforge.dsl.templates import Template
-from hexforge.dsl.vocabulary import PermissionDef, Stat, Vocabulary
+from hexforge.dsl.vocabulary import Bounds, PermissionDef, Stat, Vocabulary
 
 INT, BOOL, TEXT = BaseType.INT.value, BaseType.BOOL.value, BaseType.TEXT.value
 Hint = str | Callable[[], str | None] | None
@@ -67,6 +69,8 @@ class CheckState:
 
     vocabulary: Vocabulary
     lines: Sequence[str]
+    place: str | None = None
+    """The card field the effect is written in (``glory.mission``), when known."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     nodes: int = 0
     too_large: bool = False
@@ -94,6 +98,33 @@ class CheckState:
 
         return Failed((build,))
 
+    def out_of_range(
+        self, value: r.Value, span: Span, bounds: Bounds | None, what: str
+    ) -> Failed | None:
+        """HF306 when ``value`` is a number known before the game runs (written, or
+        computed from written numbers alone) outside ``bounds`` - or, without declared
+        bounds, outside what an effect may write at all."""
+        number = constant(value)
+        if number is None:
+            return None
+        low, high = bounds if bounds is not None else (-LIMITS.max_number, LIMITS.max_number)
+        if low <= number <= high:
+            return None
+        shown = _shown_number(number)
+        if bounds is None:
+            return self.fail(
+                c.NUMBER_OUT_OF_RANGE,
+                f"{what} is {shown}; an effect's numbers are between "
+                f"-{LIMITS.max_number} and {LIMITS.max_number}",
+                span,
+            )
+        return self.fail(
+            c.NUMBER_OUT_OF_RANGE,
+            f"{what} is {shown}, outside its range {low} to {high}",
+            span,
+            "the game declares the range of each stat and phrase (docs/content.md lists motu's)",
+        )
+
     def match(
         self, template: Template, atoms: Atoms, scope: Scope, event: EventType | None
     ) -> list[r.Value] | Failed:
@@ -103,6 +134,36 @@ class CheckState:
 
 
 # ---- wording and combining -------------------------------------------------------------
+
+
+def constant(value: r.Value) -> int | None:
+    """The value of a number known before the game runs: a literal, or arithmetic on
+    literals alone; None for anything that depends on the game."""
+    if isinstance(value, r.Lit):
+        number = value.value
+        return number if isinstance(number, int) and not isinstance(number, bool) else None
+    if isinstance(value, r.Negate):
+        inner = constant(value.operand)
+        return None if inner is None else -inner
+    if isinstance(value, r.Arith):
+        left, right = constant(value.left), constant(value.right)
+        if left is None or right is None:
+            return None
+        if value.op is ast.ArithOp.ADD:
+            return left + right
+        if value.op is ast.ArithOp.SUB:
+            return left - right
+        return left * right
+    return None
+
+
+def _shown_number(number: int) -> str:
+    """A number for a message (one of thousands of digits by its size alone)."""
+    if number.bit_length() <= 80:
+        return str(number)
+    return (
+        f"{'-' if number < 0 else ''}a number of about {int(number.bit_length() * 0.30103)} digits"
+    )
 
 
 def pretty_words(phrase: ast.Phrase) -> str:

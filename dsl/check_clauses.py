@@ -22,7 +22,7 @@ from hexforge.dsl.check_base import (
     pretty_words,
     word_at,
 )
-from hexforge.dsl.check_statements import Statements
+from hexforge.dsl.check_statements import Statements, stat_change
 from hexforge.dsl.templates import matches
 from hexforge.dsl.vocabulary import PermissionDef, Stat
 
@@ -132,7 +132,7 @@ class Clauses(Statements):
     ) -> None:
         rules = clause.rules if isinstance(clause, ast.While) else (clause,)
         params: list[tuple[Field, ...]] = []
-        found: list[tuple[ast.Passive, str, tuple[Field, ...], r.Value | None]] = []
+        found: list[tuple[ast.Passive, str, tuple[Field, ...], r.Value | None, Stat | None]] = []
         for rule in rules:
             self.count(rule.span)
             if isinstance(rule, ast.ModifierRule):
@@ -151,14 +151,14 @@ class Clauses(Statements):
                         )
                     )
                     continue
-                found.append((rule, stat.name, stat.params, aura))
+                found.append((rule, stat.name, stat.params, aura, stat))
                 params.append(stat.params)
             else:
                 permission = self.permission(rule.action)
                 aura = None if rule.subject is None else self.aura(rule.subject)
                 if permission is None or (rule.subject is not None and aura is None):
                     continue
-                found.append((rule, permission.action, permission.params, aura))
+                found.append((rule, permission.action, permission.params, aura, None))
                 params.append(permission.params)
         names: dict[str, str] = {"self": self.vocabulary.self_kind}
         if params:
@@ -170,7 +170,7 @@ class Clauses(Statements):
         condition_ast = clause.condition if isinstance(clause, ast.While) else None
         if condition_ast is not None:
             condition = self.condition(condition_ast, Scope(names))
-        for rule, name, own, aura in found:
+        for rule, name, own, aura, declared in found:
             reach = Reach.BEARER if aura is None else Reach.ANY
             when = conjoin(aura, condition)
             if isinstance(rule, ast.ModifierRule):
@@ -180,10 +180,26 @@ class Clauses(Statements):
                 amount = self.expect(rule.amount, scope, INT)
                 if amount is None:
                     continue
+                setting = rule.sign is ast.ModifierSign.SET
+                bounds = (
+                    None
+                    if declared is None
+                    else declared.bounds
+                    if setting
+                    else stat_change(declared)
+                )
+                spelled = " ".join(rule.stat.words() or ("the stat",))
+                what = (
+                    f"the value given to '{spelled}'" if setting else f"the change to '{spelled}'"
+                )
+                beyond = self.out_of_range(amount, rule.amount.span, bounds, what)
+                if beyond is not None:
+                    self.report(beyond)
+                    continue
                 if rule.sign is ast.ModifierSign.SUB:
                     amount = r.Negate(amount)
-                op = ModifierOp.SET if rule.sign is ast.ModifierSign.SET else ModifierOp.ADD
-                modifiers.append(r.ModifierRule(name, op, amount, when, reach))
+                op = ModifierOp.SET if setting else ModifierOp.ADD
+                modifiers.append(r.ModifierRule(name, op, amount, when, reach, bounds))
             else:
                 compiled = r.PermissionRule(name, rule.allowed, when, reach)
                 permissions.append((rule, condition_ast, compiled))

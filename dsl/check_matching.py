@@ -10,6 +10,7 @@ from hexforge.dsl import codes as c
 from hexforge.dsl import resolved as r
 from hexforge.dsl.check_base import (
     BOOL,
+    INT,
     Atoms,
     Failed,
     Result,
@@ -23,6 +24,10 @@ from hexforge.dsl.check_base import (
 )
 from hexforge.dsl.check_values import Values
 from hexforge.dsl.templates import Template, matches
+
+_OUT_OF_RANGE_RANK = 1_000
+"""A reading that fits a template but holds a number outside its range explains the
+phrase better than any reading that does not fit."""
 
 
 class Matching(Values):
@@ -52,6 +57,11 @@ class Matching(Values):
                     outcome = self.pattern(piece, span, scope, payload)
                 else:
                     outcome = self.slice(piece, span, scope, param.type)
+                    if isinstance(outcome, Typed) and param.type == INT:
+                        what = f"<{param.name}> of '{template.shown()}'"
+                        beyond = self.out_of_range(outcome.value, span, param.bounds, what)
+                        if beyond is not None:  # the reading fits but its number does not
+                            return Failed(beyond.builders, rank=_OUT_OF_RANGE_RANK)
                 if isinstance(outcome, Failed):
                     failure = outcome
                     break

@@ -23,7 +23,7 @@ from hexforge.dsl.check_base import (
 )
 from hexforge.dsl.check_matching import Matching
 from hexforge.dsl.parser import LIMITS
-from hexforge.dsl.vocabulary import Stat
+from hexforge.dsl.vocabulary import Bounds, Stat, Verb
 
 
 class Statements(Matching):
@@ -108,6 +108,13 @@ class Statements(Matching):
             self.report(self.missing("test", "test_procedure", stmt.span))
         stat = self.test_stat(stmt.stat)
         bonus = None if stmt.bonus is None else self.expect(stmt.bonus, scope, INT)
+        tested = by_words(self.vocabulary.stats, stmt.stat.words())
+        reach = None if tested is None else stat_change(tested)
+        if bonus is not None and stmt.bonus is not None:
+            what = f"the bonus of the test of {' '.join(stmt.stat.words() or ())}"
+            beyond = self.out_of_range(bonus, stmt.bonus.span, reach, what)
+            if beyond is not None:
+                self.report(beyond)
         defender: r.Value | None = None
         defence: str | None = None
         if stmt.against is not None:
@@ -142,7 +149,7 @@ class Statements(Matching):
         self.gaps(stmt)
         if stat is None:
             return None
-        return r.TestRun(stat, bonus, defender, defence, tuple(outcomes))
+        return r.TestRun(stat, bonus, defender, defence, tuple(outcomes), reach)
 
     def gaps(self, stmt: ast.StatTest) -> None:
         """Warn when some success count between the rows selects no row at all."""
@@ -236,12 +243,29 @@ class Statements(Matching):
             if isinstance(outcome, Failed):
                 best = better(best, outcome)
                 continue
+            self.placed(verb, phrase)
             return r.Call(verb, tuple(outcome))
         if best is not None and best.rank > 0:
             self.report(best)
             return None
         self.report(self.unknown_verb(phrase))
         return None
+
+    def placed(self, verb: Verb, phrase: ast.Phrase) -> None:
+        """HF327 when the game allows ``verb`` only in other card fields than this one."""
+        places, place = verb.places, self.place
+        if places is None or place is None or place in places:
+            return
+        allowed = ", ".join(sorted(places))
+        self.report(
+            self.fail(
+                c.NOT_ALLOWED_HERE,
+                f"'{verb.template.shown()}' cannot be written in {place}; the game allows it "
+                f"only in {allowed}",
+                phrase.span,
+                verb.doc or f"move it to {allowed}",
+            )
+        )
 
     def unknown_verb(self, phrase: ast.Phrase) -> Failed:
         first = phrase.atoms[0]
@@ -286,6 +310,14 @@ class Statements(Matching):
             phrase.span,
             lambda: did_you_mean(spelled, [v.template.shown() for v in self.vocabulary.verbs]),
         )
+
+
+def stat_change(stat: Stat) -> Bounds | None:
+    """How far a modifier or a test bonus may move ``stat``: the width of its range."""
+    if stat.bounds is None:
+        return None
+    low, high = stat.bounds
+    return (low - high, high - low)
 
 
 def _successes(count: int) -> str:

@@ -26,10 +26,13 @@ class Checker(Clauses):
 
 
 def check(
-    effect: ast.Effect, vocabulary: Vocabulary, lines: Sequence[str]
+    effect: ast.Effect, vocabulary: Vocabulary, lines: Sequence[str], place: str | None = None
 ) -> tuple[r.Checked, list[Diagnostic]]:
-    """Resolve ``effect``; the diagnostics are empty (or warnings only) when it is valid."""
-    checker = Checker(vocabulary, lines)
+    """Resolve ``effect``; the diagnostics are empty (or warnings only) when it is valid.
+
+    ``place`` is the card field the text is written in (``glory.mission``), when known:
+    verbs the game allows only in some fields are checked against it (HF327)."""
+    checker = Checker(vocabulary, lines, place)
     checked = checker.effect(effect)
     return checked, checker.diagnostics
 

@@ -10,6 +10,7 @@ SYNTAX_TOKEN = define("HF302", "unexpected word or symbol in effect text")
 SYNTAX_INDENT = define("HF303", "inconsistent indentation in effect text")
 TOO_DEEP = define("HF304", "effect nested too deeply")
 TOO_LARGE = define("HF305", "effect text too large")
+NUMBER_OUT_OF_RANGE = define("HF306", "number outside its range")
 
 # Names the vocabulary does not know.
 UNKNOWN_TRIGGER = define("HF310", "unknown trigger")
@@ -31,10 +32,12 @@ UNREACHABLE_ROW = define("HF323", "unreachable success-table row")
 TABLE_GAP = define("HF324", "success counts that select no row")
 CONTRADICTORY_PERMISSIONS = define("HF325", "contradictory permissions in one effect")
 MISSING_CAPABILITY = define("HF326", "the game provides no procedure for this form")
+NOT_ALLOWED_HERE = define("HF327", "a phrase the game allows only in other card fields")
 
 # Running a compiled effect (bugs in a game plugin, reported clearly).
 UNBOUND = define("HF330", "an effect used a name the game did not bind")
 BAD_PROCEDURE_RESULT = define("HF331", "a game procedure returned an impossible answer")
+RUNTIME_OUT_OF_RANGE = define("HF332", "an effect computed a number outside its range")
 
 # Vocabulary declarations made by plugins.
 BAD_DECLARATION = define("HF340", "invalid vocabulary declaration")

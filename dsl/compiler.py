@@ -26,7 +26,9 @@ from hexforge.core.rules import (
 )
 from hexforge.dsl import ast
 from hexforge.dsl import resolved as r
-from hexforge.dsl.codes import BAD_PROCEDURE_RESULT, UNBOUND
+from hexforge.dsl.codes import BAD_PROCEDURE_RESULT, RUNTIME_OUT_OF_RANGE, UNBOUND
+from hexforge.dsl.parser import LIMITS
+from hexforge.dsl.templates import Template
 from hexforge.dsl.vocabulary import Vocabulary
 
 Eval = Callable[[EffectContext], Any]
@@ -64,7 +66,9 @@ def compile_checked(checked: r.Checked, vocabulary: Vocabulary, source: Source) 
         Modifier(
             query=modifier.query,
             op=modifier.op,
-            amount=compiler.value(modifier.amount),
+            amount=compiler.bounded(
+                modifier.amount, modifier.bounds, f"the amount of a '{modifier.query}' modifier"
+            ),
             source=source,
             condition=None if modifier.condition is None else compiler.value(modifier.condition),
             reach=modifier.reach,
@@ -119,7 +123,7 @@ class _Compiler:
             select = self.selection(node.selection)
             return lambda ctx: len(select(ctx))
         if isinstance(node, r.Arith):
-            return _binary(_ARITH[node.op], self.value(node.left), node.right, self)
+            return _arith(_ARITH[node.op], self.value(node.left), node.right, self)
         if isinstance(node, r.Negate):
             operand = self.value(node.operand)
             return lambda ctx: -operand(ctx)
@@ -142,7 +146,8 @@ class _Compiler:
             operand = self.value(node.operand)
             return lambda ctx: not operand(ctx)
         if isinstance(node, r.CallCondition):
-            return _call(node.condition.impl, [self.value(arg) for arg in node.args])
+            template = node.condition.template
+            return _call(node.condition.impl, self.arguments(template, node.args))
         if isinstance(node, r.Passes):
             applied = node.applied
             if isinstance(node.entity, r.Name) and all(isinstance(a, r.Lit) for a in applied.args):
@@ -155,9 +160,32 @@ class _Compiler:
         subject = self.value(node.entity)
         return lambda ctx: subject(ctx) in set(members(ctx))
 
+    def bounded(self, node: r.Value, bounds: tuple[int, int] | None, what: str) -> Eval:
+        """``node``'s closure; one that checks its result against ``bounds`` while the game
+        runs when the number is not written out (the checker saw written ones)."""
+        value = self.value(node)
+        if bounds is None or isinstance(node, r.Lit):
+            return value
+        low, high = bounds
+
+        def checked(ctx: EffectContext) -> Any:
+            number = value(ctx)
+            if isinstance(number, int) and not low <= number <= high:
+                raise _out_of_range(number, low, high, what)
+            return number
+
+        return checked
+
+    def arguments(self, template: Template, args: Sequence[r.Value]) -> list[Eval]:
+        """The closures of a template's arguments, bounded ones checked while running."""
+        return [
+            self.bounded(arg, param.bounds, f"<{param.name}> of '{template.shown()}'")
+            for param, arg in zip(template.params, args, strict=True)
+        ]
+
     def applied(self, applied: r.Applied) -> Callable[[EffectContext, EntityId], bool]:
         impl = applied.filter.impl
-        args = [self.value(arg) for arg in applied.args]
+        args = self.arguments(applied.filter.template, applied.args)
         if not args:
             return lambda ctx, entity: bool(impl(ctx, entity))
         return lambda ctx, entity: bool(impl(ctx, entity, *[a(ctx) for a in args]))
@@ -176,7 +204,7 @@ class _Compiler:
             return one
         members = node.noun.members
         filters = [
-            (applied.filter.impl, [self.value(arg) for arg in applied.args])
+            (applied.filter.impl, self.arguments(applied.filter.template, applied.args))
             for applied in node.filters
         ]
 
@@ -208,7 +236,7 @@ class _Compiler:
 
     def step(self, step: r.Step) -> Action:
         if isinstance(step, r.Call):
-            return _call(step.verb.impl, [self.value(arg) for arg in step.args])
+            return _call(step.verb.impl, self.arguments(step.verb.template, step.args))
         if isinstance(step, r.Branch):
             condition = self.value(step.condition)
             then = self.steps(step.then)
@@ -256,7 +284,11 @@ class _Compiler:
         procedure = self.vocabulary.test
         assert procedure is not None, "the checker rejects 'test' without a procedure"
         stat, defence = step.stat, step.defence
-        bonus = None if step.bonus is None else self.value(step.bonus)
+        bonus = (
+            None
+            if step.bonus is None
+            else self.bounded(step.bonus, step.bonus_bounds, f"the bonus of a '{stat}' test")
+        )
         defender = None if step.defender is None else self.value(step.defender)
         # Highest requirement first: the first row that matches is the one applied.
         rows = sorted(step.outcomes, key=lambda row: (row.successes, not row.or_more))
@@ -342,6 +374,31 @@ def _binary(op: Callable[[Any, Any], Any], left: Eval, right: r.Value, compiler:
         return lambda ctx: op(left(ctx), constant)
     rhs = compiler.value(right)
     return lambda ctx: op(left(ctx), rhs(ctx))
+
+
+def _arith(op: Callable[[int, int], int], left: Eval, right: r.Value, compiler: _Compiler) -> Eval:
+    """Arithmetic whose result is held to +-``LIMITS.max_value`` (HF332 beyond): a product
+    of the game's numbers must not grow without bound (nor past what ``str()`` prints)."""
+    rhs = compiler.value(right)
+    top = LIMITS.max_value
+
+    def run(ctx: EffectContext) -> int:
+        result = op(left(ctx), rhs(ctx))
+        if -top <= result <= top:
+            return result
+        raise _out_of_range(result, -top, top, "a computed number")
+
+    return run
+
+
+def _out_of_range(number: int, low: int, high: int, what: str) -> HexforgeError:
+    shown = str(number) if number.bit_length() <= 80 else "a number of over 24 digits"
+    return HexforgeError.single(
+        RUNTIME_OUT_OF_RANGE,
+        f"{what} came to {shown} while the game ran; its range is {low} to {high}",
+        hint="the card's arithmetic grows too far with the game's numbers: bound it, or "
+        "report the card to its pack's authors",
+    )
 
 
 def _call(impl: Callable[..., Any], args: list[Eval]) -> Eval:

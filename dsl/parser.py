@@ -37,6 +37,11 @@ class Limits:
     max_chars: int = 20_000
     max_depth: int = 12  # nested blocks, and nested parentheses
     max_nodes: int = 2_000
+    max_number: int = 999
+    """The largest number an effect may write (or compute from written numbers alone);
+    a game narrows it per stat and placeholder (``Vocabulary.stat(bounds=...)``)."""
+    max_value: int = 1_000_000
+    """The largest number a running effect may compute (HF332 beyond it)."""
 
 
 LIMITS = Limits()
@@ -130,7 +135,7 @@ def _effect(text: str, file: str | None) -> ast.Effect:
         tree = _lark().parse(text)
         try:
             effect = _BUILD.transform(tree)
-        except VisitError as exc:  # lark wraps what the rules raise (RecursionError)
+        except VisitError as exc:  # lark wraps what the rules raise (RecursionError, HF306)
             raise exc.orig_exc from None
     assert isinstance(effect, ast.Effect)
     return effect
@@ -156,6 +161,15 @@ def parse(text: str, *, file: str | None = None) -> ast.Effect:
     indenter.file, indenter.lines = file, lines
     try:
         return _effect(text.rstrip() + "\n", file)
+    except _NumberTooLarge as exc:
+        raise _error(
+            c.NUMBER_OUT_OF_RANGE,
+            f"the number {_abridged(exc.digits)} is larger than {LIMITS.max_number}, the "
+            "largest an effect may write",
+            exc.span,
+            lines,
+            "the game's stats and phrases have smaller ranges still (docs/content.md lists motu's)",
+        ) from None
     except UnexpectedInput as exc:
         raise _syntax_error(exc, file, lines) from None
     except RecursionError:
@@ -168,6 +182,18 @@ def parse(text: str, *, file: str | None = None) -> ast.Effect:
         ) from None
     except LarkError as exc:  # any other lark failure is still the author's syntax
         raise _error(c.SYNTAX_TOKEN, f"cannot read the effect: {exc}", None, lines, None) from None
+
+
+class _NumberTooLarge(Exception):
+    """A number token larger than ``LIMITS.max_number``, found while building the tree."""
+
+    def __init__(self, digits: str, span: Span) -> None:
+        super().__init__(digits)
+        self.digits, self.span = digits, span
+
+
+def _abridged(digits: str) -> str:
+    return digits if len(digits) <= 24 else f"{digits[:12]}... ({len(digits):,} digits)"
 
 
 def _check_parentheses(text: str, file: str | None, lines: list[str]) -> None:
@@ -378,7 +404,16 @@ class _Build(Transformer[Token, Any]):
 
     def row(self, children: list[Any]) -> ast.Row:
         count, plus, stmts = children
-        return ast.Row(int(count), plus is not None, stmts, span=self._reach(count, stmts[-1].span))
+        successes = self._number(count)
+        return ast.Row(successes, plus is not None, stmts, span=self._reach(count, stmts[-1].span))
+
+    def _number(self, token: Token) -> int:
+        """A number token's value; its digits are counted first (``int()`` refuses 4,301 of
+        them), and one above ``LIMITS.max_number`` is HF306 at its place."""
+        digits = str(token).lstrip("0") or "0"
+        if len(digits) > len(str(LIMITS.max_number)) or int(digits) > LIMITS.max_number:
+            raise _NumberTooLarge(str(token), self._token(token))
+        return int(digits)
 
     def _logic(self, op: ast.LogicOp, children: list[Any]) -> ast.Logic:
         left, right = _expr(children[0]), _expr(children[1])
@@ -426,7 +461,7 @@ class _Build(Transformer[Token, Any]):
             )
             if child.type == "WORD":
                 return ast.Word(str(child), span=span)
-            return ast.Num(int(child), span=span)
+            return ast.Num(self._number(child), span=span)
         return _expr(child)  # a value: a property, a count or an expression in parentheses
 
     def property(self, words: list[Token]) -> ast.Prop:

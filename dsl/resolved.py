@@ -177,13 +177,15 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class TestRun:
-    """A game test; the matching outcome with the most successes is applied."""
+    """A game test; the matching outcome with the most successes is applied.
+    ``bonus_bounds``: the bonus's declared range (checked again while the game runs)."""
 
     stat: str
     bonus: Value | None
     defender: Value | None
     defence: str | None
     outcomes: tuple[Outcome, ...]
+    bonus_bounds: tuple[int, int] | None = None
 
 
 Step = Call | Branch | Loop | Choice | TestRun
@@ -202,11 +204,14 @@ class HookRule:
 
 @dataclass(frozen=True, slots=True)
 class ModifierRule:
+    """``bounds``: the amount's declared range (checked again while the game runs)."""
+
     query: str
     op: ModifierOp
     amount: Value
     condition: Value | None
     reach: Reach = Reach.BEARER
+    bounds: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

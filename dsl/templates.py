@@ -14,7 +14,7 @@ takes one or more atoms, and the checker decides whether they make a value of it
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from hexforge.dsl import ast
@@ -29,10 +29,16 @@ class TemplateError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """A typed placeholder; ``type`` is empty when a trigger template takes the field's."""
+    """A typed placeholder; ``type`` is empty when a trigger template takes the field's.
+
+    ``bounds`` is the range (lowest, highest) of an ``int`` placeholder when the game
+    declared one: a number written there outside it is HF306, and one computed outside
+    it while the game runs is HF332.
+    """
 
     name: str
     type: str
+    bounds: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +97,26 @@ class Template:
             tuple(p for p in parts if isinstance(p, Literal)),
             lone,
         )
+
+    def bounded(self, bounds: Mapping[str, tuple[int, int]]) -> Template:
+        """This template with ``bounds`` on its ``int`` placeholders (TemplateError for a
+        name that is no ``int`` placeholder of it, or a range whose low end is above its
+        high end)."""
+        ints = {p.name for p in self.params if p.type == "int"}
+        for name, (low, high) in bounds.items():
+            if name not in ints:
+                raise TemplateError(f"{name!r} is not an int placeholder of {self.text!r}")
+            numbers = all(isinstance(n, int) and not isinstance(n, bool) for n in (low, high))
+            if not (numbers and low <= high):
+                raise TemplateError(f"bounds of {name!r} in {self.text!r} must be (low, high)")
+        parts = tuple(
+            Param(p.name, p.type, bounds[p.name])
+            if isinstance(p, Param) and p.name in bounds
+            else p
+            for p in self.parts
+        )
+        params = tuple(p for p in parts if isinstance(p, Param))
+        return Template(self.text, parts, params, self.literals, self.lone)
 
     @property
     def words(self) -> tuple[str, ...]:

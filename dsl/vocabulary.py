@@ -14,7 +14,7 @@ Type names used in declarations: ``int``, ``bool``, ``text``, a declared entity 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,11 +41,19 @@ ChooseImpl = Callable[[EffectContext, Sequence[str]], int]
 BASE_TYPES = frozenset(t.value for t in BaseType)
 
 
+Bounds = tuple[int, int]
+"""A number's range, (lowest, highest), both included."""
+
+
 @dataclass(frozen=True, slots=True)
 class Verb:
+    """A statement; ``places`` (when set) are the only card fields it may be written in,
+    as ``<kind>.<field>`` (``glory.mission``) - HF327 elsewhere."""
+
     template: Template
     impl: Impl
     doc: str = ""
+    places: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +106,19 @@ class PropertyDef:
 
 @dataclass(frozen=True, slots=True)
 class Stat:
-    """A query that modifiers change (``scope``, ``speed``); ``params`` are its arguments."""
+    """A query that modifiers change (``scope``, ``speed``); ``params`` are its arguments.
+
+    ``bounds`` (lowest, highest) is the range of the stat's value when the game declared
+    one: a modifier may set it within the range (``speed = N``) and raise or lower it by
+    at most the range's width (``speed +N``); a test of it takes a bonus of at most that.
+    """
 
     words: tuple[str, ...]
     name: str
     type: str
     params: tuple[Field, ...] = ()
     doc: str = ""
+    bounds: Bounds | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,16 +228,38 @@ class Vocabulary:
             raise _bad(f"trigger {template!r}: event {event!r} has no field {subject!r}")
         self.triggers.append(TriggerDef(kind, parsed, event, window, subject, doc))
 
-    def verb(self, template: str, impl: Impl, *, doc: str = "") -> None:
+    def verb(
+        self,
+        template: str,
+        impl: Impl,
+        *,
+        doc: str = "",
+        bounds: Mapping[str, Bounds] | None = None,
+        places: Iterable[str] | None = None,
+    ) -> None:
         """Add a verb: ``verb("push {target:unit} {distance:int}", push)``; the
-        implementation is called as ``push(ctx, target, distance)``, checked here (HF341)."""
-        parsed = self._typed_template(template, impl, "verb")
-        self._by_first_word.clear()
-        self.verbs.append(Verb(parsed, impl, doc))
+        implementation is called as ``push(ctx, target, distance)``, checked here (HF341).
 
-    def condition(self, template: str, impl: Impl, *, doc: str = "") -> None:
+        ``bounds`` gives the range of ``int`` placeholders (``{"distance": (0, 12)}``);
+        ``places`` the only card fields the verb may be written in (``"glory.mission"``).
+        """
+        parsed = self._typed_template(template, impl, "verb", bounds=bounds)
+        where = None if places is None else frozenset(places)
+        if where is not None and not all(isinstance(p, str) and p for p in where):
+            raise _bad(f"places of verb {template!r} must be card fields like 'kind.field'")
+        self._by_first_word.clear()
+        self.verbs.append(Verb(parsed, impl, doc, where))
+
+    def condition(
+        self,
+        template: str,
+        impl: Impl,
+        *,
+        doc: str = "",
+        bounds: Mapping[str, Bounds] | None = None,
+    ) -> None:
         """Add a condition phrase: ``condition("{unit:unit} is knocked out", knocked_out)``."""
-        parsed = self._typed_template(template, impl, "condition")
+        parsed = self._typed_template(template, impl, "condition", bounds=bounds)
         self._by_first_word.clear()
         self.conditions.append(ConditionDef(parsed, impl, doc))
 
@@ -236,10 +272,18 @@ class Vocabulary:
             raise _bad(f"noun {singular!r} must name an entity kind, not {kind!r}")
         self.nouns.append(Noun(singular, plural, kind, members, doc))
 
-    def filter(self, template: str, impl: Impl, *, kind: str | None = None, doc: str = "") -> None:
+    def filter(
+        self,
+        template: str,
+        impl: Impl,
+        *,
+        kind: str | None = None,
+        doc: str = "",
+        bounds: Mapping[str, Bounds] | None = None,
+    ) -> None:
         """Add a selector filter: ``filter("adjacent to {anchor:unit}", adjacent)``; the
         implementation is called as ``adjacent(ctx, entity, anchor)`` (HF341)."""
-        parsed = self._typed_template(template, impl, "filter", ("ctx", "entity"))
+        parsed = self._typed_template(template, impl, "filter", ("ctx", "entity"), bounds)
         self._by_first_word.clear()
         self.filters.append(FilterDef(parsed, impl, kind, doc))
 
@@ -264,13 +308,26 @@ class Vocabulary:
         type: str = BaseType.INT,
         params: Sequence[Field] = (),
         doc: str = "",
+        bounds: Bounds | None = None,
     ) -> None:
-        """Add a stat (a query modifiers change); ``name`` is the query id (default: words)."""
+        """Add a stat (a query modifiers change); ``name`` is the query id (default: words);
+        ``bounds`` the range of its value, (lowest, highest), for a numeric stat."""
         spelled = tuple(words.split())
         self._check_type(type, f"stat {words!r}")
         for param in params:
             self._check_type(param.type, f"parameter {param.name!r} of stat {words!r}")
-        self.stats.append(Stat(spelled, name or "_".join(spelled), type, tuple(params), doc))
+        if bounds is not None:
+            pair = tuple(bounds) if isinstance(bounds, tuple | list) else ()
+            if type != BaseType.INT or not (
+                len(pair) == 2
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in pair)
+                and pair[0] <= pair[1]
+            ):
+                raise _bad(f"bounds of stat {words!r} must be (low, high) of a numeric stat")
+            bounds = (pair[0], pair[1])
+        self.stats.append(
+            Stat(spelled, name or "_".join(spelled), type, tuple(params), doc, bounds)
+        )
 
     def permission(
         self, words: str, action: str, *, params: Sequence[Field] = (), doc: str = ""
@@ -334,7 +391,12 @@ class Vocabulary:
             raise _bad(f"{what} has unknown type {name!r}")
 
     def _typed_template(
-        self, text: str, impl: Impl, family: str, leading: tuple[str, ...] = ("ctx",)
+        self,
+        text: str,
+        impl: Impl,
+        family: str,
+        leading: tuple[str, ...] = ("ctx",),
+        bounds: Mapping[str, Bounds] | None = None,
     ) -> Template:
         parsed = _template(text)
         for param in parsed.params:
@@ -342,6 +404,11 @@ class Vocabulary:
                 raise _bad(f"placeholder {{{param.name}}} in {text!r} needs a type")
             self._check_type(param.type, f"placeholder {{{param.name}}} in {text!r}")
         check_signature(family, parsed, impl, leading)
+        if bounds:
+            try:
+                parsed = parsed.bounded(bounds)
+            except (TemplateError, TypeError, ValueError) as exc:
+                raise _bad(f"bounds of {family} {text!r}: {exc}") from None
         return parsed
 
 

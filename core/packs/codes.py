@@ -39,3 +39,8 @@ BAD_VERSION_RANGE = define("HF224", "invalid version range")
 UNKNOWN_GAME = define("HF225", "unknown game")
 MISSING_FOLDER = define("HF226", "cards folder not found")
 BAD_KIND_REGISTRATION = define("HF227", "card kind registration does not match the game")
+OUTSIDE_PACK = define("HF228", "a path that leads outside the pack folder")
+REQUIRES_CYCLE = define("HF229", "a pack requires itself, directly or through other packs")
+
+# Reporting.
+TOO_MANY_PROBLEMS = define("HF230", "more problems in one file than are shown")

@@ -10,29 +10,47 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import stat
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 from pydantic import ValidationError
 
-from hexforge.core.errors import Diagnostic, Severity
+from hexforge.core.errors import Diagnostic, Severity, Span
 from hexforge.core.packs import codes
 from hexforge.core.packs.catalogue import GameContent
-from hexforge.core.packs.compiled import CardEntry, FileResult, Located, Permission, Reference
+from hexforge.core.packs.compiled import (
+    CardEntry,
+    FileResult,
+    Located,
+    Permission,
+    Reference,
+    capped,
+)
 from hexforge.core.packs.effects import check_effect
 from hexforge.core.packs.fields import marked_values
 from hexforge.core.packs.model_errors import dotted, model_diagnostics
 from hexforge.core.packs.models import Card, EffectText, PackManifest, Ref
-from hexforge.core.packs.yamlio import LoadResult, YamlDocument, YamlPath, load_file
+from hexforge.core.packs.yamlio import (
+    LoadResult,
+    YamlDocument,
+    YamlPath,
+    load_file,
+    not_a_file,
+)
 
 MANIFEST = "pack.yaml"
 CARD_SUFFIXES = (".yaml", ".yml")
 
 
 def load_manifest(root: Path, display: str) -> tuple[YamlDocument | None, list[Diagnostic]]:
-    """The pack.yaml document of ``root`` and its YAML problems."""
-    result = load_file(root / MANIFEST, name=_join(display, MANIFEST))
+    """The pack.yaml document of ``root`` and its YAML problems (HF228 when pack.yaml is a
+    symbolic link leading out of the pack folder: nothing outside a pack is read)."""
+    name = _join(display, MANIFEST)
+    if not _inside(root / MANIFEST, root):
+        return None, [_outside_file(name, MANIFEST)]
+    result = load_file(root / MANIFEST, name=name)
     return _usable(result)
 
 
@@ -61,13 +79,31 @@ def manifest_positions(doc: YamlDocument) -> dict[str, Located]:
 def card_files(
     root: Path, display: str, manifest: PackManifest, at: dict[str, Located]
 ) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
-    """The card files of a pack, sorted, with a problem for each missing listed folder."""
+    """The card files of a pack, sorted, with a problem for each missing listed folder.
+
+    Only what is inside the pack folder is read: a listed folder that is absolute, has a
+    ``..`` or leads out through a symbolic link, and a card file that is a link to a file
+    outside, are HF228; a ``*.yaml`` that is not a regular file (a FIFO, a device) is
+    HF112 and never opened.
+    """
     files: list[tuple[Path, str]] = []
     problems: list[Diagnostic] = []
     for index, folder in enumerate(manifest.cards):
+        where = at.get(f"cards/{index}")
+        escape = _escape(root, folder)
+        if escape is not None:
+            message = f"cards folder '{folder}' {escape}; a pack reads only its own folder"
+            hint = "list folders relative to pack.yaml, inside the pack, without '..'"
+            problems.append(
+                where.diagnostic(codes.OUTSIDE_PACK, message, hint)
+                if where is not None
+                else Diagnostic(
+                    codes.OUTSIDE_PACK, message, Span.point(_join(display, MANIFEST), 1, 1)
+                )
+            )
+            continue
         base = root / folder
         if not base.is_dir():
-            where = at.get(f"cards/{index}")
             if where is not None:  # the default 'cards' folder may be absent: an empty pack
                 problems.append(
                     where.diagnostic(
@@ -87,9 +123,49 @@ def card_files(
                 for name in filenames
                 if name.endswith(CARD_SUFFIXES) and not name.startswith(".")
             ]
-        found = [f for f in found if f != MANIFEST]
-        files += [(root / relative, _join(display, relative)) for relative in sorted(found)]
+        for relative in sorted(f for f in found if f != MANIFEST):
+            path, name = root / relative, _join(display, relative)
+            if not _inside(path, root):
+                problems.append(_outside_file(name, relative))
+                continue
+            try:
+                mode = path.stat().st_mode
+            except OSError:  # a dangling link: loading it reports the error
+                mode = stat.S_IFREG
+            if not stat.S_ISREG(mode):
+                problems.append(not_a_file(name, mode))
+                continue
+            files.append((path, name))
     return files, problems
+
+
+def _escape(root: Path, folder: str) -> str | None:
+    """How the listed ``folder`` leaves the pack folder ``root``, or None if it does not."""
+    if PurePosixPath(folder).is_absolute() or PureWindowsPath(folder).is_absolute():
+        return "is an absolute path"
+    if PureWindowsPath(folder).drive or ".." in PureWindowsPath(folder).parts:
+        return "goes up out of the pack ('..')"
+    if not _inside(root / folder, root):
+        return "leads out of the pack through a symbolic link"
+    return None
+
+
+def _inside(path: Path, root: Path) -> bool:
+    """``path``, its symbolic links followed, is ``root`` or inside it."""
+    try:
+        return path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # a link loop: not inside anything
+        return False
+
+
+def _outside_file(name: str, relative: str) -> Diagnostic:
+    return Diagnostic(
+        codes.OUTSIDE_PACK,
+        f"'{relative}' is a symbolic link to a file outside the pack folder; it is not read",
+        Span.point(name, 1, 1),
+        None,
+        "copy the file into the pack, or link to a file inside it",
+    )
 
 
 def compile_file(path: Path, name: str, pack_id: str, game: GameContent) -> FileResult:
@@ -102,7 +178,12 @@ def compile_file(path: Path, name: str, pack_id: str, game: GameContent) -> File
         entry = _compile_card(doc, prefix, item, pack_id, game, problems)
         if entry is not None:
             entries.append(entry)
-    return FileResult(name, tuple(entries), tuple(problems))
+    return FileResult(name, tuple(entries), tuple(capped(sorted(problems, key=_position))))
+
+
+def _position(diagnostic: Diagnostic) -> tuple[int, int]:
+    span = diagnostic.span
+    return (span.line, span.column) if span is not None else (0, 0)
 
 
 def _usable(result: LoadResult) -> tuple[YamlDocument | None, list[Diagnostic]]:
@@ -180,10 +261,16 @@ def _compile_card(
             field = dotted(marked.path)
             references.append(Reference(target, marked.marker.kinds, field, located(doc, path)))
         elif isinstance(marked.marker, EffectText) and game.vocabulary is not None:
-            report = check_effect(marked.text, game.vocabulary, doc, path)
+            report = check_effect(marked.text, game.vocabulary, doc, path, place(card, marked.path))
             problems.extend(report.diagnostics)
             permissions.extend(report.permissions)
     return CardEntry(card, doc.file or "", at, tuple(references), tuple(permissions))
+
+
+def place(card: Card, path: YamlPath) -> str:
+    """The card field an effect is written in, as vocabularies name it: the kind and the
+    field names down to it, list positions left out (``character.skills.effect``)."""
+    return ".".join([card.kind, *(str(part) for part in path if not isinstance(part, int))])
 
 
 def _model_for(

@@ -35,6 +35,7 @@ def cross_check(
         if id(pack) in wanted and pack.manifest is not None:
             problems.extend(_duplicate_pack(pack, by_id))
             problems.extend(_requirements(pack, by_id))
+            problems.extend(_cycles(pack, by_id))
     index, id_problems = _card_index(packs, by_id, wanted)
     problems.extend(id_problems)
     replaced: dict[str, CardEntry] = {}
@@ -112,6 +113,48 @@ def _requirements(pack: CompiledPack, by_id: dict[str, list[CompiledPack]]) -> l
                 )
             )
     return problems
+
+
+def _cycles(pack: CompiledPack, by_id: dict[str, list[CompiledPack]]) -> list[Diagnostic]:
+    """HF229 at each ``requires`` entry of ``pack`` that leads back to ``pack``: itself,
+    or a pack that requires it, directly or through others (the shortest way is named)."""
+    assert pack.manifest is not None and pack.id is not None
+    problems: list[Diagnostic] = []
+    for required in pack.manifest.requires:
+        way = _way_back(required, pack.id, by_id)
+        if way is None:
+            continue
+        at = pack.manifest_at.get(f"requires/{required}:key")
+        if at is None:
+            continue
+        if not way[1:]:
+            message = f"pack '{pack.id}' requires itself"
+            hint = f"remove '{required}' from 'requires'"
+        else:
+            chain = " -> ".join(f"'{p}'" for p in (pack.id, *way))
+            message = f"pack '{pack.id}' requires itself through other packs: {chain}"
+            hint = "packs that need each other's cards belong in one pack; break the cycle"
+        problems.append(at.diagnostic(codes.REQUIRES_CYCLE, message, hint))
+    return problems
+
+
+def _way_back(
+    start: str, target: str, by_id: dict[str, list[CompiledPack]]
+) -> tuple[str, ...] | None:
+    """The shortest chain of ``requires`` from pack ``start`` to ``target`` (both ends
+    included), or None; breadth first over the packs known, each visited once."""
+    paths: dict[str, tuple[str, ...]] = {start: (start,)}
+    queue = [start]
+    for current in queue:
+        if current == target:
+            return paths[current]
+        found = by_id.get(current)
+        manifest = found[0].manifest if found else None
+        for required in manifest.requires if manifest is not None else ():
+            if required not in paths:
+                paths[required] = (*paths[current], required)
+                queue.append(required)
+    return None
 
 
 def _card_index(

@@ -30,14 +30,20 @@ class EffectReport:
 
 
 def check_effect(
-    text: str, vocabulary: Vocabulary, doc: YamlDocument, path: YamlPath
+    text: str,
+    vocabulary: Vocabulary,
+    doc: YamlDocument,
+    path: YamlPath,
+    place: str | None = None,
 ) -> EffectReport:
-    """Check the effect ``text`` written at ``path`` in ``doc`` against ``vocabulary``."""
+    """Check the effect ``text`` written at ``path`` in ``doc`` against ``vocabulary``;
+    ``place`` is the card field it is (``glory.mission``), for verbs a game allows only in
+    some fields."""
     node = doc.node(path)
     if node is None:  # not written in this file: nothing to point at
         return EffectReport((), ())
     scalar = ScalarPosition.at(doc.file, doc.lines, node.value.line - 1, node.value.column - 1)
-    found, rules = _checked(text, vocabulary)
+    found, rules = _checked(text, vocabulary, place)
     diagnostics = tuple(map_diagnostic(d, scalar) for d in found)
     permissions = []
     for action, allowed, conditional, span in rules:
@@ -48,19 +54,21 @@ def check_effect(
 
 
 _Rule = tuple[str, bool, bool, Span]
-_MEMO: dict[tuple[int, str], tuple[Vocabulary, list[Diagnostic], list[_Rule]]] = {}
+_MEMO: dict[tuple[int, str, str | None], tuple[Vocabulary, list[Diagnostic], list[_Rule]]] = {}
 _MEMO_SIZE = 20_000
 
 
-def _checked(text: str, vocabulary: Vocabulary) -> tuple[list[Diagnostic], list[_Rule]]:
+def _checked(
+    text: str, vocabulary: Vocabulary, place: str | None
+) -> tuple[list[Diagnostic], list[_Rule]]:
     """check_text plus the permission rules, memoised: cards repeat effect texts a lot."""
-    key = (id(vocabulary), text)
+    key = (id(vocabulary), text, place)
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is vocabulary:
         return hit[1], hit[2]
     from hexforge.dsl.api import check_text  # the parser loads only when effects are checked
 
-    found = check_text(text, vocabulary)
+    found = check_text(text, vocabulary, place=place)
     rules = [] if found or not _PERMISSION.search(text) else _permissions(text, vocabulary)
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()

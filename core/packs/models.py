@@ -19,7 +19,14 @@ from enum import StrEnum
 from typing import Annotated, Literal
 
 from annotated_types import GroupedMetadata
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 Language = Literal["en", "pl", "de", "fr"]
 """Languages of card names and texts; ``en`` is always required."""
@@ -28,6 +35,8 @@ SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$"
 REF_PATTERN = r"^([a-z0-9]+(-[a-z0-9]+)*/)?[a-z0-9]+(-[a-z0-9]+)*$"
 VERSION_PATTERN = r"^[0-9]+(\.[0-9]+){0,2}$"
+VERSION_PART_DIGITS = 9
+"""Each number of a version has at most this many digits (0 to 999,999,999)."""
 
 PATTERN_HELP: dict[str, str] = {
     SLUG_PATTERN: "lowercase letters, digits and single hyphens, e.g. 'he-man'",
@@ -168,6 +177,13 @@ class PackManifest(BaseModel):
         if "en" not in self.languages:
             raise ValueError("languages must include 'en', which every card has")
         return self
+
+    @field_validator("version")
+    @classmethod
+    def _version_parts_are_bounded(cls, version: str) -> str:
+        if any(len(part) > VERSION_PART_DIGITS for part in version.split(".")):
+            raise ValueError(f"each number of a version has at most {VERSION_PART_DIGITS} digits")
+        return version
 
 
 class TierDeclaration(BaseModel):

@@ -21,7 +21,7 @@ from hexforge.core.errors import Diagnostic, Severity, Span
 from hexforge.core.packs import codes
 from hexforge.core.packs.cache import PackCache, pack_key, run_key
 from hexforge.core.packs.catalogue import Catalogue, GameContent
-from hexforge.core.packs.compiled import CompiledPack, FileResult
+from hexforge.core.packs.compiled import CompiledPack, FileResult, capped
 from hexforge.core.packs.compiler import (
     MANIFEST,
     card_files,
@@ -112,7 +112,7 @@ def validate(
     for pack in target_packs:
         problems.extend(pack.all_diagnostics())
     problems.extend(cross_check(packs, target_packs, catalogue))
-    found = sorted(set(problems), key=_order)
+    found = capped(sorted(set(problems), key=_order))
     counts = {
         "packs": len(target_packs),
         "files": sum(len(p.files) + 1 for p in target_packs),

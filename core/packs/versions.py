@@ -26,8 +26,12 @@ _OPS: dict[str, Callable[[Version, Version], bool]] = {
 
 
 def parse_version(text: str) -> Version:
-    """``"1.2"`` -> ``(1, 2, 0)``; raises ValueError for anything else."""
-    parts = [int(p) for p in text.strip().split(".")]
+    """``"1.2"`` -> ``(1, 2, 0)``; raises ValueError for anything else (a number of more
+    than nine digits too: pack versions never need one, and ``int()`` refuses 4,301)."""
+    pieces = text.strip().split(".")
+    if any(len(p.strip()) > 9 for p in pieces):
+        raise ValueError(f"{text[:40]!r} has a number of more than 9 digits")
+    parts = [int(p) for p in pieces]
     if not 1 <= len(parts) <= 3:
         raise ValueError(f"{text!r} is not a version like '1.2.0'")
     major, minor, patch = [*parts, 0, 0][:3]

@@ -27,7 +27,10 @@ limit (HF102, checked before reading), syntax errors (HF103), tabs in indentatio
 (HF104), tags such as ``!!python/object`` (HF105), anchors and aliases (HF106; refused as
 events, before any expansion, so an alias bomb costs nothing), duplicate keys (HF107),
 more than one document (HF108), non-printable characters (HF109), keys that are not plain
-text (HF110) and nesting deeper than :data:`MAX_DEPTH` (HF111).
+text (HF110), nesting deeper than :data:`MAX_DEPTH` (HF111), paths that are not regular
+files - a FIFO, a device, a folder - refused before they are opened for reading (HF112), and
+integers outside :data:`MIN_INT`..:data:`MAX_INT` (HF113; their digits are counted before
+any conversion, so a number of a million digits costs nothing).
 
 Scalars follow the YAML 1.2 core schema: only ``true``/``false`` are booleans (``yes``,
 ``no``, ``on`` stay text), ``null``/``~``/empty is None, and quoted or block scalars are
@@ -37,7 +40,9 @@ always text. Mapping keys are always text (``1: x`` has the key ``"1"``).
 from __future__ import annotations
 
 import math
+import os
 import re
+import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +76,8 @@ MULTIPLE_DOCUMENTS = define("HF108", "more than one YAML document in a file")
 NON_PRINTABLE = define("HF109", "non-printable character")
 KEY_NOT_TEXT = define("HF110", "mapping key is not plain text")
 TOO_DEEP = define("HF111", "nesting deeper than the limit")
+NOT_A_FILE = define("HF112", "not a regular file")
+INT_OUT_OF_RANGE = define("HF113", "integer outside the range hexforge files hold")
 
 MAX_BYTES = 1_000_000
 """Default size limit: a card file is a few hundred bytes; a megabyte is already absurd."""
@@ -79,7 +86,15 @@ MAX_DEPTH = 64
 """Default nesting limit, so that later recursive code can never hit Python's stack."""
 
 MAX_DIAGNOSTICS = 25
-"""A file stops being read after this many problems (one broken file, not a wall of text)."""
+"""A file stops being read after this many problems (one broken file, not a wall of text);
+``hexforge validate`` shows at most this many per file from all its stages together."""
+
+MIN_INT, MAX_INT = -(2**63), 2**63 - 1
+"""Integers a hexforge file may hold: 64-bit signed, what JSON Schema's int64 and every
+seed, stat and count need. Each field narrows it further (docs/content.md, "Numbers")."""
+
+_MAX_INT_DIGITS = 22
+"""More digits than MAX_INT has in any base YAML writes (19 decimal, 21 octal, 16 hex)."""
 
 PathKey = str | int
 YamlPath = tuple[PathKey, ...]
@@ -191,15 +206,47 @@ def load_file(path: Path, *, name: str | None = None, max_bytes: int = MAX_BYTES
     """
     shown = name if name is not None else str(path)
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            return LoadResult(None, (_too_large(shown, size, max_bytes),))
-        with path.open("rb") as handle:
+        kind = path.stat().st_mode
+        if not stat.S_ISREG(kind):  # a FIFO would block the read forever, a device too
+            return LoadResult(None, (not_a_file(shown, kind),))
+        # Opened without blocking and checked again: the path may have changed meanwhile.
+        descriptor = os.open(path, os.O_RDONLY | _NONBLOCK)
+        with os.fdopen(descriptor, "rb") as handle:
+            opened = os.fstat(handle.fileno())
+            if not stat.S_ISREG(opened.st_mode):
+                return LoadResult(None, (not_a_file(shown, opened.st_mode),))
+            if opened.st_size > max_bytes:
+                return LoadResult(None, (_too_large(shown, opened.st_size, max_bytes),))
             raw = handle.read(max_bytes + 1)
     except OSError as exc:
         message = f"cannot read the file: {exc.strerror or exc}"
         return LoadResult(None, (Diagnostic(SYNTAX_ERROR, message, Span.point(shown, 1, 1)),))
     return load_bytes(raw, name=shown, max_bytes=max_bytes)
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def not_a_file(name: str | None, mode: int) -> Diagnostic:
+    """HF112 for a path whose ``st_mode`` is ``mode``: hexforge reads regular files only."""
+    what = (
+        "a folder"
+        if stat.S_ISDIR(mode)
+        else "a FIFO (named pipe)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "not a regular file"
+    )
+    return Diagnostic(
+        NOT_A_FILE,
+        f"'{name}' is {what}, not a regular file; it is not read",
+        Span.point(name, 1, 1),
+        None,
+        "hexforge reads only regular files; remove it or rename it without .yaml",
+    )
 
 
 def load_bytes(raw: bytes, *, name: str | None = None, max_bytes: int = MAX_BYTES) -> LoadResult:
@@ -407,7 +454,18 @@ class _Composer:
                 frame.seen[key] = span
             return
         plain = event.style is None and (event.tag is None or _is_implicit(event))
-        self.add(_resolve(event.value) if plain else event.value, span, event.style)
+        value = _resolve(event.value) if plain else event.value
+        if value is _TOO_BIG:
+            self.report(
+                INT_OUT_OF_RANGE,
+                f"the integer {_abridged(event.value)} is outside the range hexforge files "
+                f"hold ({MIN_INT:,} to {MAX_INT:,})",
+                span,
+                "write a number the field's range allows (hexforge schema lists the ranges), "
+                "or quote it to make it text",
+            )
+            value = None
+        self.add(value, span, event.style)
 
     def add(self, value: Any, span: Span, style: str | None) -> None:
         """Attach a finished scalar (or alias placeholder) to the current collection."""
@@ -467,18 +525,24 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:") else tag
 
 
+_TOO_BIG: Any = object()
+"""What :func:`_resolve` gives for an integer outside MIN_INT..MAX_INT (reported as HF113)."""
+
+
 def _resolve(value: str) -> Any:
-    """A plain scalar's value under the YAML 1.2 core schema."""
+    """A plain scalar's value under the YAML 1.2 core schema (:data:`_TOO_BIG` for an
+    integer outside the range; its digits are counted before any conversion, so no
+    integer is ever too long for ``int()``)."""
     if _NULL.fullmatch(value):
         return None
     if value in _BOOL:
         return _BOOL[value]
     if _INT.fullmatch(value):
-        return int(value)
+        return _bounded(value, value.lstrip("+-").lstrip("0"), 10)
     if _OCT.fullmatch(value):
-        return int(value[2:], 8)
+        return _bounded(value, value[2:].lstrip("0"), 8)
     if _HEX.fullmatch(value):
-        return int(value[2:], 16)
+        return _bounded(value, value[2:].lstrip("0"), 16)
     if _FLOAT.fullmatch(value):
         return float(value)
     if _INF.fullmatch(value):
@@ -486,6 +550,21 @@ def _resolve(value: str) -> Any:
     if _NAN.fullmatch(value):
         return math.nan
     return value
+
+
+def _bounded(text: str, digits: str, base: int) -> Any:
+    """``digits`` (no sign, no leading zeros) in ``base`` as an int, or :data:`_TOO_BIG`."""
+    if len(digits) > _MAX_INT_DIGITS:  # counted before int(), which refuses 4,301 digits
+        return _TOO_BIG
+    number = int(digits or "0", base)
+    if text.startswith("-"):
+        number = -number
+    return number if MIN_INT <= number <= MAX_INT else _TOO_BIG
+
+
+def _abridged(text: str) -> str:
+    """A number as a message shows it: a long one by its first digits and its length."""
+    return text if len(text) <= 24 else f"{text[:12]}... ({len(text):,} characters)"
 
 
 def _too_large(name: str | None, size: int, limit: int) -> Diagnostic:

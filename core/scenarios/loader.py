@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from hexforge.core import codes as core_codes
 from hexforge.core.codes import catalogue
 from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.packs.compiled import capped
 from hexforge.core.packs.model_errors import model_diagnostics
 from hexforge.core.packs.yamlio import YamlDocument, YamlPath, load_file, load_text
 from hexforge.core.scenarios import codes
@@ -39,7 +40,7 @@ TOP_KEYS: Mapping[str, str] = {
     "game": "the game id (required): which installed game's driver runs the scenario",
     "name": "a title for reports (default: the file name)",
     "description": "what the scenario proves, with the rulebook section it checks",
-    "seed": "the seed of the game's dice (default 1)",
+    "seed": "the seed of the game's dice (default 1), 0 to 9223372036854775807",
     "setup": "the position, in the game's own terms (units, map, players, round...)",
     "dice": "forced die results, rolled before any random ones, in order",
     "steps": "actions (with answers, dice, expected refusals) and checks, in order",
@@ -62,6 +63,9 @@ REFUSED_KEYS: Mapping[str, str] = {
     "message": "text the error message must contain",
 }
 DEFAULT_SEED = 1
+SEEDS = range(0, 2**63)
+"""The seeds a scenario may give: what a 64-bit signed integer holds at or above zero (the
+same as ``hexforge play --seed`` and a replay log can carry)."""
 
 
 def load_scenario(
@@ -88,7 +92,8 @@ def scenario_from_document(doc: YamlDocument, drivers: Mapping[str, ScenarioDriv
     reader = _ScenarioReader(doc)
     scenario = reader.scenario(drivers)
     if reader.problems or scenario is None:
-        raise HexforgeError(*reader.problems)
+        # At most 25 problems of a file are shown, then how many more (HF230), as validate.
+        raise HexforgeError(*capped(reader.problems))
     return scenario
 
 
@@ -159,6 +164,14 @@ class _ScenarioReader(ExpectationReader):
         seed = DEFAULT_SEED
         if "seed" in root:
             seed = self.integer(root["seed"], ("seed",), "seed") or DEFAULT_SEED
+            if seed not in SEEDS:
+                self.report(
+                    codes.OUT_OF_RANGE,
+                    f"the seed {seed} is outside {SEEDS.start} to {SEEDS.stop - 1:,}",
+                    ("seed",),
+                    "any whole number from 0 up gives a reproducible game; e.g. 'seed: 7'",
+                )
+                seed = DEFAULT_SEED
         setup_source = SetupSource(self.doc, ("setup",))
         setup = self.setup(root.get("setup", {}), driver)
         dice = self.dice(root["dice"], ("dice",)) if "dice" in root else ()

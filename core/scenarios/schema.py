@@ -20,7 +20,7 @@ from hexforge.core.scenarios.driver import (
     ScenarioDriver,
 )
 from hexforge.core.scenarios.expectations import LOG_KEYS, QUERY_EXPECTED
-from hexforge.core.scenarios.loader import ANSWER_KEYS, REFUSED_KEYS, STEP_KEYS, TOP_KEYS
+from hexforge.core.scenarios.loader import ANSWER_KEYS, REFUSED_KEYS, SEEDS, STEP_KEYS, TOP_KEYS
 from hexforge.core.scenarios.model import Op
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -59,7 +59,7 @@ def scenario_schema(driver: ScenarioDriver | None) -> Schema:
         "game": game,
         "name": {"type": "string"},
         "description": {"type": "string"},
-        "seed": {"type": "integer"},
+        "seed": {"type": "integer", "minimum": SEEDS.start, "maximum": SEEDS.stop - 1},
         "setup": setup,
         "dice": _dice(),
         "steps": {"type": "array", "items": {"anyOf": [*steps, check_step]}},

@@ -10,10 +10,20 @@ the battleground (passive).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticUndefined
 
 from hexforge.core.packs.catalogue import CardKind
 from hexforge.core.packs.models import Card, Effect, Localised, Slug, card_ref
@@ -46,6 +56,45 @@ ATTACK_TESTS: dict[WeaponType, str] = {
 
 STAT_NAMES = ("health", "toughness", "mind", "power", "perception", "strength")
 
+RANGES: Mapping[str, tuple[int, int, str]] = {
+    "health": (1, 12, "a character's health"),
+    "stat": (0, 10, "toughness, mind, power, perception, strength"),
+    "speed": (0, 12, "speed"),
+    "focused_speed": (0, 15, "focused speed"),
+    "character_cost": (0, 100, "a character's points"),
+    "equipment_cost": (0, 50, "a weapon's or item's points"),
+    "ap": (0, 5, "action points: a skill's cost, a fate or glory card's, `gain N ap`"),
+    "mana": (0, 5, "mana: a skill's or spell's cost, a fate or glory card's, `gain N mana`"),
+    "range": (1, 36, "inches: a weapon's, skill's or mark's range"),
+    "reach": (0, 36, "inches: a mark's reach, `within N inches of`"),
+    "weapon_dice": (-3, 3, "dice a weapon adds to (or takes from) its attack test"),
+    "area": (1, 6, "hexes around an area attack's target"),
+    "initiative": (1, 12, "a fate or glory card's initiative"),
+    "vp": (0, 50, "a glory card's victory points, `score N vp`"),
+    "wounds": (0, 12, "`deal N wounds`, `remove N wounds`"),
+    "hexes": (0, 12, "`push`, `pull`, `teleport`, `jump`, `move towards` N hexes"),
+    "test_dice": (0, 13, "the `dice` of a test, `roll N more dice`"),
+    "successes": (0, 13, "`free rerolls`, `add N successes`"),
+    "scope": (-5, 5, "`scope`, `focus scope`: changes to the result a die needs"),
+}
+"""The range of every number motu content holds, (lowest, highest, what): declared once,
+read by the card models' fields below and by the effect language's stats and phrases
+(``vocabulary.py``), so ``hexforge validate`` reports a number outside its range at its
+place - HF206 in a field, HF306 in an effect - and the game never meets one (rulebook
+§Characters, §Tests, §Attack, §Mana, §Scoring; docs/content.md lists them)."""
+
+
+def bounds(name: str) -> tuple[int, int]:
+    """The range named ``name`` in :data:`RANGES`, as (lowest, highest)."""
+    low, high, _ = RANGES[name]
+    return low, high
+
+
+def _bounded(name: str, default: Any = PydanticUndefined) -> Any:
+    """A pydantic field holding a number of the range ``name`` (required without default)."""
+    low, high = bounds(name)
+    return Field(default, ge=low, le=high)
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
@@ -54,30 +103,30 @@ class _Model(BaseModel):
 class Stats(_Model):
     """A character's stats as printed on its card (rulebook §Tests)."""
 
-    health: int = Field(ge=1, le=12)
+    health: int = _bounded("health")
     """Wounds that knock the character out."""
-    toughness: int = Field(ge=0, le=10)
+    toughness: int = _bounded("stat")
     """Dice of defence tests against physical attacks."""
-    mind: int = Field(ge=0, le=10)
+    mind: int = _bounded("stat")
     """Dice of defence tests against spells and skills."""
-    power: int = Field(ge=0, le=10)
+    power: int = _bounded("stat")
     """Dice of spell attack tests."""
-    perception: int = Field(ge=0, le=10)
+    perception: int = _bounded("stat")
     """Dice of ranged attack tests."""
-    strength: int = Field(ge=0, le=10)
+    strength: int = _bounded("stat")
     """Dice of melee attack tests."""
-    speed: int = Field(ge=0, le=12)
+    speed: int = _bounded("speed")
     """Movement points of a move action."""
-    focused_speed: int = Field(ge=0, le=15)
+    focused_speed: int = _bounded("focused_speed")
     """Movement points of a move action that spends the focus token."""
 
 
 class Cost(_Model):
     """The cost of an active skill: AP, mana or both (rulebook §Use an Active Skill)."""
 
-    ap: int = Field(0, ge=0, le=5)
+    ap: int = _bounded("ap", 0)
     """Action points."""
-    mana: int = Field(0, ge=0, le=5)
+    mana: int = _bounded("mana", 0)
     """Mana tokens."""
 
 
@@ -99,7 +148,7 @@ class Skill(_Model):
     """A single-use free action; the item is flipped once used."""
     target: Literal["none", "enemy", "ally", "character"] = "none"
     """What it targets: a target needs line of sight and turns the user to face it."""
-    range: int | None = Field(None, ge=1, le=36)
+    range: int | None = _bounded("range", None)
     """Maximum distance in inches to the target or mark hex, if limited."""
     effect: Effect
     """What it does, in the effect language ('target' is bound for targeted skills)."""
@@ -123,7 +172,7 @@ class Character(Card):
     """The force it fights for."""
     stats: Stats
     """Its stats."""
-    cost: int = Field(ge=0, le=100)
+    cost: int = _bounded("character_cost")
     """Points (victory points for the opponent when knocked out, rulebook §Health and Wounds)."""
     weapons: list[Annotated[str, card_ref("weapon")]] = Field(default_factory=list)
     """Weapons it is equipped with."""
@@ -141,15 +190,15 @@ class Weapon(Card):
     kind: Literal["weapon"]
     type: WeaponType
     """melee, ranged or spell."""
-    cost: int = Field(0, ge=0, le=50)
+    cost: int = _bounded("equipment_cost", 0)
     """Points."""
-    dice: int = Field(0, ge=-3, le=3)
+    dice: int = _bounded("weapon_dice", 0)
     """Dice added to (or taken from) the attack test."""
-    range: int | None = Field(None, ge=1, le=36)
+    range: int | None = _bounded("range", None)
     """Maximum range in inches (ranged and spell weapons)."""
-    mana: int = Field(0, ge=0, le=5)
+    mana: int = _bounded("mana", 0)
     """Mana spent to cast it (spells, rulebook §Mana Costs)."""
-    area: int | None = Field(None, ge=1, le=6)
+    area: int | None = _bounded("area", None)
     """Blast radius in hexes around the initial target (rulebook §Area Attacks)."""
     targets: Literal["enemies", "allies"] = "enemies"
     """Whom it may target: beneficial spells target allies (rulebook §Targeting Allies)."""
@@ -186,7 +235,7 @@ class Item(Card):
     kind: Literal["item"]
     type: Literal["trinket", "shield", "armour"]
     """The item type."""
-    cost: int = Field(0, ge=0, le=50)
+    cost: int = _bounded("equipment_cost", 0)
     """Points; a used disposable item still counts."""
     skills: list[Skill] = Field(min_length=1)
     """Its skills (passive, active or disposable)."""
@@ -221,9 +270,9 @@ class Mark(Token):
     kind: Literal["mark"]
     unique: bool = True
     """Marks are always one copy per force."""
-    range: int = Field(ge=1, le=36)
+    range: int = _bounded("range")
     """How far from the placing character it may be placed, in inches."""
-    reach: int = Field(ge=0, le=36)
+    reach: int = _bounded("reach")
     """How far from the mark a character is affected, in inches ('in reach of self')."""
 
 
@@ -231,11 +280,11 @@ class Fate(Card):
     """A fate card (rulebook §Select Cards, §Gain Bonuses); played by issue 9's rounds."""
 
     kind: Literal["fate"]
-    initiative: int = Field(ge=1, le=12)
+    initiative: int = _bounded("initiative")
     """Initiative value."""
-    ap: int = Field(ge=0, le=5)
+    ap: int = _bounded("ap")
     """Action points the activated character gains."""
-    mana: int = Field(ge=0, le=5)
+    mana: int = _bounded("mana")
     """Mana the activated character gains."""
     ability: Effect | None = None
     """The bonus ability (instead of one extra mana)."""
@@ -245,16 +294,60 @@ class Glory(Card):
     """A glory card with a side mission (rulebook §Side Missions)."""
 
     kind: Literal["glory"]
-    initiative: int = Field(ge=1, le=12)
+    initiative: int = _bounded("initiative")
     """Initiative value."""
-    ap: int = Field(ge=0, le=5)
+    ap: int = _bounded("ap")
     """Action points the activated character gains."""
-    mana: int = Field(ge=0, le=5)
+    mana: int = _bounded("mana")
     """Mana the activated character gains."""
-    vp: int = Field(ge=0, le=50)
+    vp: int = _bounded("vp")
     """Victory points for completing the side mission."""
     mission: Effect | None = None
-    """The side mission, in the effect language."""
+    """The side mission, in the effect language; its ``score N vp`` gives the card's
+    ``vp`` (rulebook §Scoring: a side mission gains the VP on its glory card)."""
+
+    @field_validator("mission")
+    @classmethod
+    def _scores_its_vp(cls, mission: str | None, info: ValidationInfo) -> str | None:
+        vp = info.data.get("vp")
+        if mission is None or not isinstance(vp, int):
+            return mission
+        for amount in scored(mission):
+            if amount != vp:
+                written = "a computed number" if amount is None else f"{amount} VP"
+                raise ValueError(
+                    f"the side mission scores {written}, but the card gives {vp} (its 'vp'): "
+                    f"write 'score {vp} vp' (rulebook §Scoring)"
+                )
+        return mission
+
+
+def scored(effect: str) -> list[int | None]:
+    """The amounts of the ``score N vp`` statements of ``effect`` (None where the amount
+    is computed, not written); empty when the text does not parse (validate reports it)."""
+    from hexforge.core.errors import HexforgeError
+    from hexforge.dsl import ast
+    from hexforge.dsl.api import parse_text
+
+    try:
+        tree = parse_text(effect)
+    except HexforgeError:
+        return []
+    found: list[int | None] = []
+    pending: list[object] = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Do):
+            atoms = node.phrase.atoms
+            words = [a.text if isinstance(a, ast.Word) else None for a in atoms]
+            if len(atoms) == 3 and words[0] == "score" and words[2] == "vp":
+                amount = atoms[1]
+                found.append(amount.value if isinstance(amount, ast.Num) else None)
+        elif isinstance(node, tuple):
+            pending.extend(node)
+        elif isinstance(node, ast.Node):
+            pending.extend(getattr(node, f.name) for f in fields(node))
+    return found
 
 
 CARD_KINDS: list[CardKind] = [

@@ -26,6 +26,7 @@ from hexforge.plugins.motu.board import (
     on_board,
     within,
 )
+from hexforge.plugins.motu.cards import bounds
 from hexforge.plugins.motu.dicetest import run_test
 from hexforge.plugins.motu.library import STATS, library_of
 from hexforge.plugins.motu.mana import gain_mana
@@ -293,6 +294,11 @@ def add_token_words(v: Vocabulary, names: Sequence[str], *, marks: bool = False)
         v.constants[key] = tuple(dict.fromkeys((*current, *(" ".join(n.split()) for n in names))))
 
 
+def _n(name: str, param: str = "amount") -> dict[str, tuple[int, int]]:
+    """The bounds of placeholder ``param``: the range ``name`` of the card models."""
+    return {param: bounds(name)}
+
+
 def declare_words(v: Vocabulary) -> None:
     """Every motu word (the hook calls this for game 'motu')."""
     v.self_kind = C
@@ -321,25 +327,49 @@ def declare_words(v: Vocabulary) -> None:
     v.trigger("when", "{tester} count(s) final successes", "test_final", Window.BEFORE)
     v.trigger("when", "{tester} apply/applies successes", "test_resolved", Window.BEFORE)
     v.trigger("when", "{defender} make(s) a defence test", "test_defence")
-    v.verb("deal {amount:int} wound(s) to {target:character}", _deal)
-    v.verb("remove {amount:int} wound(s) from {target:character}", _heal)
+    v.verb("deal {amount:int} wound(s) to {target:character}", _deal, bounds=_n("wounds"))
+    v.verb("remove {amount:int} wound(s) from {target:character}", _heal, bounds=_n("wounds"))
     v.verb("give {target:character} {token:token}", _give)
     v.verb("remove {token:token} from {target:character}", _remove)
-    v.verb("gain {amount:int} mana", lambda ctx, n: gain_mana(_engine(ctx), _bearer(ctx), n))
-    v.verb("add {amount:int} mana to {target:character}", _add_mana)
-    v.verb("gain {amount:int} ap", _gain_ap)
+    v.verb(
+        "gain {amount:int} mana",
+        lambda ctx, n: gain_mana(_engine(ctx), _bearer(ctx), n),
+        bounds=_n("mana"),
+    )
+    v.verb("add {amount:int} mana to {target:character}", _add_mana, bounds=_n("mana"))
+    v.verb("gain {amount:int} ap", _gain_ap, bounds=_n("ap"))
     v.verb("place mark {mark:mark_name}", lambda ctx, m: place_mark(_engine(ctx), _bearer(ctx), m))
-    v.verb("score {amount:int} vp", _score)
-    v.verb("push {target:character} {hexes:int} hex/hexes", _move_effect("push"))
-    v.verb("pull {target:character} {hexes:int} hex/hexes", _move_effect("pull"))
-    v.verb("teleport {hexes:int} hex/hexes", _move_effect("teleport"))
-    v.verb("jump {hexes:int} hex/hexes", _move_effect("jump"))
+    v.verb(
+        "score {amount:int} vp",
+        _score,
+        bounds=_n("vp"),
+        places=("glory.mission",),
+        doc="victory points come only from knock-outs, objective tokens and the side "
+        "missions of glory cards (rulebook §Scoring): write it in a glory card's mission",
+    )
+    hexes = _n("hexes", "hexes")
+    v.verb("push {target:character} {hexes:int} hex/hexes", _move_effect("push"), bounds=hexes)
+    v.verb("pull {target:character} {hexes:int} hex/hexes", _move_effect("pull"), bounds=hexes)
+    v.verb("teleport {hexes:int} hex/hexes", _move_effect("teleport"), bounds=hexes)
+    v.verb("jump {hexes:int} hex/hexes", _move_effect("jump"), bounds=hexes)
     v.verb("charge {target:character}", _move_effect("charge"))
-    v.verb("move towards {target:character} {hexes:int} hex/hexes", _move_effect("towards"))
+    v.verb(
+        "move towards {target:character} {hexes:int} hex/hexes",
+        _move_effect("towards"),
+        bounds=hexes,
+    )
     v.verb("switch places with {target:character}", _move_effect("switch"))
     v.verb("make a free move", _move_effect("free move"))
-    v.verb("roll {amount:int} more dice", lambda ctx, n: _adjust(ctx, "count", n))
-    v.verb("add {amount:int} success/successes", lambda ctx, n: _adjust(ctx, "successes", n))
+    v.verb(
+        "roll {amount:int} more dice",
+        lambda ctx, n: _adjust(ctx, "count", n),
+        bounds=_n("test_dice"),
+    )
+    v.verb(
+        "add {amount:int} success/successes",
+        lambda ctx, n: _adjust(ctx, "successes", n),
+        bounds=_n("successes"),
+    )
     v.condition("attacking", lambda ctx: _testing(ctx, "attack"))
     v.condition("defending", lambda ctx: _testing(ctx, "defence"))
     v.condition("attacking with {type:weapon_type}", _attacking_with)
@@ -350,7 +380,7 @@ def declare_words(v: Vocabulary) -> None:
     v.noun("enemy", "enemies", C, _enemies)
     v.noun("ally", "allies", C, _allies)
     v.noun("character", "characters", C, _standing)
-    v.filter("within {n:int} inches of {anchor:character}", _within)
+    v.filter("within {n:int} inches of {anchor:character}", _within, bounds=_n("reach", "n"))
     v.filter("adjacent to {anchor:character}", _guarded(lambda e, u, a: adjacent(e, u, a)))
     v.filter("engaged with {anchor:character}", _guarded(lambda e, u, a: a in engaged_with(e, u)))
     v.filter("in difficult terrain", _guarded(in_difficult_terrain))
@@ -363,13 +393,23 @@ def declare_words(v: Vocabulary) -> None:
         v.property(C, stat, "int", _stat(stat))
     target = (Field("target", C), Field("stat", "text"))
     for stat in STATS:
-        v.stat(stat)
-    v.stat("speed")
-    v.stat("focused speed", name="focused_speed")
-    v.stat("dice", params=target, doc="dice of a test (the tester's)")
-    v.stat("scope", params=target, doc="scope changes of a test: +1 = one lower to succeed")
-    v.stat("free rerolls", name="free_rerolls", params=target)
-    v.stat("focus scope", name="focus_scope", doc="what spending focus adds to a test's scope")
+        v.stat(stat, bounds=bounds("health" if stat == "health" else "stat"))
+    v.stat("speed", bounds=bounds("speed"))
+    v.stat("focused speed", name="focused_speed", bounds=bounds("focused_speed"))
+    v.stat("dice", params=target, doc="dice of a test (the tester's)", bounds=bounds("test_dice"))
+    v.stat(
+        "scope",
+        params=target,
+        doc="scope changes of a test: +1 = one lower to succeed",
+        bounds=bounds("scope"),
+    )
+    v.stat("free rerolls", name="free_rerolls", params=target, bounds=bounds("successes"))
+    v.stat(
+        "focus scope",
+        name="focus_scope",
+        doc="what spending focus adds to a test's scope",
+        bounds=bounds("scope"),
+    )
     v.permission("be targeted", "target")
     v.binding("target", C)
     for context in ("activation", "interruption", "round", "attack", "test"):

@@ -122,7 +122,8 @@ def reachable(map_: Map, occupancy: Occupancy, mover: Occupant, speed: int) -> R
     """Every location ``mover`` can reach in one move action at ``speed`` (standard or focused).
 
     ``mover`` must be in ``occupancy``. Deterministic: ties keep the first path found in a
-    fixed order (cheaper kinds of move first, then directions clockwise from north).
+    fixed order (cheaper kinds of move first, then directions clockwise from north). The
+    work and memory follow the locations reached, whatever ``speed`` is.
     """
     points, difficult = movement_points(map_, mover, speed)
     zone = occupancy.enemy_zone(mover.side)
@@ -134,9 +135,15 @@ def reachable(map_: Map, occupancy: Occupancy, mover: Occupant, speed: int) -> R
     costs: dict[Location, int] = {start: 0}
     came: dict[Location, tuple[MoveKind, Location, int, Hex | None, str | None]] = {}
     stops: set[Location] = set()
-    buckets: list[list[Location]] = [[] for _ in range(points + 1)]
-    buckets[0].append(start)
-    for spent, bucket in enumerate(buckets):  # costs are small integers: a bucket queue
+    # Costs are small integers: a bucket queue, one bucket per cost actually reached, so
+    # the work follows the map's size, never ``points`` (a card may give a huge speed).
+    buckets: dict[int, list[Location]] = {0: [start]}
+    spent = -1
+    while buckets:
+        spent += 1
+        bucket = buckets.pop(spent, None)
+        if bucket is None:
+            continue
         for here in bucket:
             if costs[here] != spent or here in stops:
                 continue
@@ -168,7 +175,7 @@ def reachable(map_: Map, occupancy: Occupancy, mover: Occupant, speed: int) -> R
                     stops.add(there)
                 else:
                     stops.discard(there)
-                buckets[total].append(there)
+                buckets.setdefault(total, []).append(there)
     came_by = {
         there: Step(kind, here, there, cost, over, push)
         for there, (kind, here, cost, over, push) in came.items()

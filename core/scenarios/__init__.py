@@ -6,7 +6,7 @@ format is generic; each game plugin provides a :class:`ScenarioDriver` (hook
 actions. ``hexforge test`` and the pytest plugin run the files.
 """
 
-from hexforge.core.scenarios.codes import ILLEGAL_ACTION, WRONG_VALUE
+from hexforge.core.scenarios.codes import ILLEGAL_ACTION, OUT_OF_RANGE, WRONG_VALUE
 from hexforge.core.scenarios.coverage import Coverage, Usage
 from hexforge.core.scenarios.driver import (
     ActionSpec,
@@ -40,6 +40,7 @@ from hexforge.core.scenarios.runner import (
 
 __all__ = [
     "ILLEGAL_ACTION",
+    "OUT_OF_RANGE",
     "SUFFIX",
     "WRONG_VALUE",
     "ActionSpec",

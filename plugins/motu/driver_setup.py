@@ -18,7 +18,7 @@ from hexforge.core.engine import Agent, Engine
 from hexforge.core.engine.diagnostics import did_you_mean
 from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Direction, format_coord
-from hexforge.core.scenarios import WRONG_VALUE, Coordinate, SetupSource, hex_of
+from hexforge.core.scenarios import OUT_OF_RANGE, WRONG_VALUE, Coordinate, SetupSource, hex_of
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.motu.acting import open_activation, open_interruption
 from hexforge.plugins.motu.battlefield import map_from_document, named_map
@@ -177,6 +177,16 @@ def _unit(engine: Engine, unit: UnitSetup, index: int, where: SetupSource) -> No
             items=None if unit.items is None else [card_id(i) for i in unit.items],
         ),
     )
+    health = engine.query("health", unit.id)
+    if unit.wounds >= health:  # rulebook §Health and Wounds: at its health it is knocked out
+        raise where.error(
+            OUT_OF_RANGE,
+            f"'{unit.id}' has {health} health: {unit.wounds} wounds would knock it out before "
+            "the scenario starts",
+            (*at, "wounds"),
+            hint=f"give it 0 to {health - 1} wounds; a knocked-out character is not on the "
+            "battleground",
+        )
     character = UnitState(engine, unit.id)
     character.wounds = unit.wounds
     character.mana = unit.mana

@@ -55,6 +55,18 @@ def _report(units: str, map_: str = ARENA, extra: str = "") -> str:
             "  active: {unit: hh}\n",
             ["no unit 'hh'"],
         ),
+        (  # issue 20 item 11: a 5-health character with 99 wounds
+            "    - {id: h, card: he-man, at: C3, wounds: 99}\n",
+            ARENA,
+            "",
+            ["HF513", "bad.scenario.yaml:5:45", "5 health: 99 wounds", "0 to 4 wounds"],
+        ),
+        (  # rulebook §Health and Wounds: at its health it is knocked out, so 5 is too many
+            "    - {id: h, card: he-man, at: C3, wounds: 5}\n",
+            ARENA,
+            "",
+            ["5 health: 5 wounds would knock it out"],
+        ),
     ],
 )
 def test_bad_setups_are_reported_where_written(
@@ -63,6 +75,14 @@ def test_bad_setups_are_reported_where_written(
     report = _report(units, map_, extra)
     for text in expected:
         assert text in report, report
+
+
+def test_a_setup_may_leave_a_character_one_wound_from_its_health() -> None:
+    """Rulebook §Health and Wounds: 4 wounds on 5 health is a character still standing."""
+    text = HEAD.format(map=ARENA) + "    - {id: h, card: he-man, at: C3, wounds: 4}\n"
+    text += "expect:\n  - unit: h\n    wounds: 4\n"
+    result = run_scenario(scenario_from_text(text, {"motu": MOTU_DRIVER}, name="ok.scenario.yaml"))
+    assert result.passed, result_text(result)
 
 
 def test_a_shipped_map_can_be_named() -> None:

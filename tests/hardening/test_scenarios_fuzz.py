@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 from hexforge.core.errors import HexforgeError
 from hexforge.core.scenarios import run_scenario, scenario_from_text
 from hexforge.core.scenarios.codes import DRIVER_FAILED
+from hexforge.core.scenarios.driver import ScenarioDriver
 from tests.plugged import MOTU_DRIVER, NSHEX_DRIVER
 
 ROOT = Path(__file__).parents[1]
-DRIVERS = {"motu": MOTU_DRIVER, "nshex": NSHEX_DRIVER}
+DRIVERS: dict[str, ScenarioDriver] = {"motu": MOTU_DRIVER, "nshex": NSHEX_DRIVER}
 SOURCES = (
     sorted((ROOT / "motu" / "scenarios").glob("*.scenario.yaml"))[:40]
     + sorted((ROOT / "nshex" / "scenarios").glob("*.scenario.yaml"))[:20]
@@ -53,8 +54,9 @@ def mutated(draw: st.DrawFn) -> tuple[str, str]:
         for index in sorted(chosen, reverse=True):
             spot = spots[index]
             text = text[: spot.start()] + draw(values) + text[spot.end() :]
+    rename: bool = draw(st.booleans())
     keys = list(KEY.finditer(text))
-    if keys and draw(st.booleans()):
+    if keys and rename:
         spot = keys[draw(st.integers(0, len(keys) - 1))]
         text = text[: spot.start(2)] + draw(KEYS) + text[spot.end(2) :]
     return path.name, text

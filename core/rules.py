@@ -65,10 +65,13 @@ class Duration:
     """How long an attached rule lasts.
 
     ``until_end_of`` names a context kind the game opens ("activation", "interruption",
-    "round", "game"); None means while the source stays in play.
+    "round", "game"); None means while the source stays in play. With ``player`` it is
+    the *next* context of that kind opened for that player (a "next turn" effect): the
+    rule holds from now until that context closes.
     """
 
     until_end_of: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

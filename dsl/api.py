@@ -6,16 +6,26 @@ Spans in diagnostics are relative to the text (line 1, column 1 = its first char
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hexforge.core.errors import Diagnostic, HexforgeError
-from hexforge.core.rules import CompiledEffect, Source
-from hexforge.dsl import ast
+from hexforge.core.rules import CompiledEffect, EffectContext, Source
+from hexforge.dsl import ast, fragments
+from hexforge.dsl import resolved as r
 from hexforge.dsl.checker import check, errors
-from hexforge.dsl.compiler import compile_checked
+from hexforge.dsl.compiler import compile_checked, compile_value
 from hexforge.dsl.parser import parse
 from hexforge.dsl.resolved import PermissionSite
 from hexforge.dsl.vocabulary import Vocabulary
 
-__all__ = ["check_text", "compile_text", "parse_text", "permission_sites"]
+__all__ = [
+    "check_condition",
+    "check_text",
+    "compile_condition",
+    "compile_text",
+    "parse_text",
+    "permission_sites",
+]
 
 
 def parse_text(text: str, *, file: str | None = None) -> ast.Effect:
@@ -62,3 +72,43 @@ def permission_sites(text: str, vocabulary: Vocabulary) -> list[PermissionSite]:
         return []
     checked, found = check(effect, vocabulary, text.split("\n"))
     return [] if errors(found) else list(checked.permission_sites)
+
+
+Condition = Callable[[EffectContext], bool]
+"""A compiled condition: true or false in a running game, for the bearer of the context.
+A condition text is exactly what may follow ``if`` or ``while`` in an effect
+(:mod:`~hexforge.dsl.fragments`)."""
+
+
+def check_condition(
+    text: str, vocabulary: Vocabulary, *, file: str | None = None
+) -> list[Diagnostic]:
+    """Every problem in the one-line condition ``text`` (``self is engaged``, ``not self
+    has curse``) - a card field that says when something is allowed; never raises."""
+    try:
+        return _checked_condition(text, vocabulary, file)[1]
+    except HexforgeError as exc:
+        return list(exc.diagnostics)
+
+
+def compile_condition(text: str, vocabulary: Vocabulary, source: Source) -> Condition:
+    """The condition ``text`` as a function of a running game's context; raises
+    HexforgeError with every error found."""
+    file = source.span.file if source.span is not None else None
+    resolved, found = _checked_condition(text, vocabulary, file)
+    failures = errors(found)
+    if failures or resolved is None:
+        raise HexforgeError(*failures)
+    value = compile_value(resolved, vocabulary)
+    return lambda ctx: bool(value(ctx))
+
+
+def _checked_condition(
+    text: str, vocabulary: Vocabulary, file: str | None
+) -> tuple[r.Value | None, list[Diagnostic]]:
+    """What ``text`` resolves to as a condition (None if it does not), and its problems."""
+    fragment = fragments.read(text, vocabulary, fragments.CONDITION, file)
+    clause = fragment.clause
+    assert isinstance(clause, ast.If), "the wrapper always parses to one 'if'"
+    resolved = fragment.checker.condition(clause.condition, fragment.scope)
+    return resolved, fragment.placed()

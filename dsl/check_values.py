@@ -181,7 +181,8 @@ class Values(Selectors):
                 f"'{spelled}' is not {a_type(want)}",
                 phrase.span,
                 lambda: (
-                    did_you_mean(spelled, list(values)) or "expected one of " + ", ".join(values)
+                    did_you_mean(spelled, list(values))
+                    or ("expected one of " + ", ".join(values) if values else "none is known")
                 ),
             )
         if want == BOOL or want is None:

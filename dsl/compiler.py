@@ -91,6 +91,11 @@ def compile_checked(checked: r.Checked, vocabulary: Vocabulary, source: Source) 
     return CompiledEffect(source, hooks, modifiers, permissions, run)
 
 
+def compile_value(node: r.Value, vocabulary: Vocabulary) -> Eval:
+    """A resolved value (a condition's, say) as a function of the running game's context."""
+    return _Compiler(vocabulary).value(node)
+
+
 def _unbound(name: str) -> HexforgeError:
     return HexforgeError.single(
         UNBOUND,
@@ -204,15 +209,21 @@ class _Compiler:
             return one
         members = node.noun.members
         filters = [
-            (applied.filter.impl, self.arguments(applied.filter.template, applied.args))
+            (
+                applied.filter.impl,
+                self.arguments(applied.filter.template, applied.args),
+                applied.filter.order,
+            )
             for applied in node.filters
         ]
 
         def select(ctx: EffectContext) -> tuple[EntityId, ...]:
             found = list(members(ctx))
-            for impl, args in filters:
+            for impl, args, order in filters:
                 values = [arg(ctx) for arg in args]
                 found = [entity for entity in found if impl(ctx, entity, *values)]
+                if order is not None:
+                    found.sort(key=lambda entity: order(ctx, entity, *values))
             return tuple(found)
 
         picker = node.picker

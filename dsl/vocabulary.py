@@ -14,6 +14,7 @@ Type names used in declarations: ``int``, ``bool``, ``text``, a declared entity 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,12 +66,16 @@ class ConditionDef:
 
 @dataclass(frozen=True, slots=True)
 class FilterDef:
-    """Narrows a selection: ``within {n:int} of {anchor:unit}``; impl(ctx, entity, *args)."""
+    """Narrows a selection: ``within {n:int} of {anchor:unit}``; impl(ctx, entity, *args).
+
+    ``order`` (same arguments, returning a sort key) also orders what the filter keeps:
+    ``around {anchor:tile}`` lists the neighbours clockwise from north."""
 
     template: Template
     impl: Impl
     kind: str | None = None
     doc: str = ""
+    order: Impl | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,14 +182,29 @@ class Vocabulary:
         self._fresh_type(name)
         self.kinds.add(name)
 
-    def constant_set(self, name: str, values: Iterable[str]) -> None:
+    def constant_set(self, name: str, values: Iterable[str], *, open: bool = False) -> None:
         """Declare a named set of constants (buff names, terrain kinds); values may be
-        several words (``difficult terrain``)."""
+        several words (``difficult terrain``). An ``open`` set may be declared empty: its
+        values are the words of the loaded cards (a game's ``game.yaml`` ``words:``), added
+        by :meth:`with_words` once the content is known."""
         self._fresh_type(name)
         spelled = tuple(" ".join(value.split()) for value in values)
-        if not spelled or any(not value for value in spelled):
+        if (not spelled and not open) or any(not value for value in spelled):
             raise _bad(f"constant set {name!r} needs non-empty values")
         self.constants[name] = spelled
+
+    def with_words(self, words: Iterable[tuple[str, Iterable[str]]]) -> Vocabulary:
+        """A copy whose constant sets also hold ``words`` (set name, values), a set this
+        vocabulary lacks being declared: the words content supplies after the plugins
+        declared theirs (validation and play add their cards' token names this way). The
+        declarations are shared, so the copy costs only its constants."""
+        constants = dict(self.constants)
+        for name, values in words:
+            if name not in constants:
+                self._fresh_type(name)
+            spelled = (" ".join(value.split()) for value in values)
+            constants[name] = tuple(dict.fromkeys((*constants.get(name, ()), *spelled)))
+        return dataclasses.replace(self, constants=constants, _by_first_word={})
 
     def event(self, event: EventType) -> None:
         """Declare an event type (shared with the timing engine) and its payload fields."""
@@ -280,12 +300,17 @@ class Vocabulary:
         kind: str | None = None,
         doc: str = "",
         bounds: Mapping[str, Bounds] | None = None,
+        order: Impl | None = None,
     ) -> None:
         """Add a selector filter: ``filter("adjacent to {anchor:unit}", adjacent)``; the
-        implementation is called as ``adjacent(ctx, entity, anchor)`` (HF341)."""
+        implementation is called as ``adjacent(ctx, entity, anchor)`` (HF341). ``order``,
+        called the same way, returns a sort key: the selection is then listed in that
+        order (stable), where the players' options come from it."""
         parsed = self._typed_template(template, impl, "filter", ("ctx", "entity"), bounds)
+        if order is not None:
+            check_signature("filter", parsed, order, ("ctx", "entity"))
         self._by_first_word.clear()
-        self.filters.append(FilterDef(parsed, impl, kind, doc))
+        self.filters.append(FilterDef(parsed, impl, kind, doc, order))
 
     def picker(self, words: str, impl: PickerImpl, *, doc: str = "") -> None:
         """Add a picker: ``picker("the nearest", nearest)``."""

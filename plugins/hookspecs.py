@@ -7,7 +7,7 @@ commands); they never decide the order of in-game triggers - the timing engine d
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -42,6 +42,20 @@ def hexforge_dsl_vocabulary(game: str, vocabulary: Vocabulary) -> None:
     """Declare the effect-language words of ``game`` (or add to them, for an expansion).
 
     Called for every game; an implementation returns at once for a game it does not serve.
+    """
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_actions(game: str) -> list[Any]:
+    """Return actions to add to ``game``'s action table (for motu,
+    ``hexforge.plugins.motu.api.Action`` objects: a verb, its cost rule, what lists its
+    legal options and what performs them; docs/expansions.md, "Adding an action"; for
+    nshex, ``hexforge.plugins.nshex.api.TileAbility`` objects: tile rules named in a
+    tile's ``abilities``, docs/nshex.md, "Tile abilities").
+
+    Called for every game; an implementation returns ``[]`` for a game it does not serve.
+    An action that needs no Python is better written as an action card in a pack.
     """
     raise NotImplementedError
 

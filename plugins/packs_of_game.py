@@ -27,7 +27,9 @@ from hexforge.core.packs.crosscheck import cross_check
 from hexforge.core.packs.fields import marked_values
 from hexforge.core.packs.models import Card, Ref
 from hexforge.core.packs.validate import compile_packs
-from hexforge.plugins.catalogue import catalogue_from_host
+from hexforge.core.packs.words import card_words
+from hexforge.dsl.vocabulary import Vocabulary
+from hexforge.plugins.catalogue import catalogue_from_host, vocabulary_for
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.pack_folders import PLUGIN_NAME, PackFolders
 
@@ -95,6 +97,17 @@ def game_packs(catalogue: Catalogue, game: str, required: Sequence[Path] = ()) -
             return GamePacks(tuple(packs), tuple(problems), catalogue)
         problems += [d for p in broken for d in found[id(p)]]
         packs = [p for p in packs if p not in broken]
+
+
+def loaded_vocabulary(host: PluginHost, game: str) -> Vocabulary:
+    """The vocabulary ``game``'s effects run under: every plugin's words (those of a plugin
+    whose hook fails left out) and the card words (game.yaml ``words:``) of the game's
+    packs that validate, as ``hexforge validate`` checks effect texts."""
+    found = packs_of_host(host, game)
+    content = found.catalogue.game(game)
+    named = [(card.kind, card.id) for card in found.cards().values()]
+    words = card_words(named, content.word_kinds) if content is not None else ()
+    return vocabulary_for(host, game, []).with_words(words)
 
 
 def game_cards(packs: Sequence[CompiledPack]) -> dict[str, Card]:

@@ -13,6 +13,7 @@ driver      ``.driver:Driver``                   a class made with the ``PluginH
 runner      ``.play:Runner``                     a class made with the ``PluginHost``
 agents      ``.agents:agent_specs``              a function returning ``AgentSpec``s
 invariants  ``.invariants:INVARIANTS``           a sequence of ``Invariant``
+actions     none                                 the game's own actions (``hexforge_actions``)
 ========== ==================================== ==============================
 
 A game module ends with ``plugin = GamePlugin(__name__, CONTENT, ...)`` naming only the
@@ -61,6 +62,7 @@ class GamePlugin:
     runner: str = ".play:Runner"
     agents: str = ".agents:agent_specs"
     invariants: str = ".invariants:INVARIANTS"
+    actions: str | None = None
 
     @property
     def __name__(self) -> str:  # what plugin listings show, as for a module plugin
@@ -114,6 +116,12 @@ class GamePlugin:
     @hookimpl
     def hexforge_invariants(self) -> list[Invariant]:
         return list(self.load(self.invariants))
+
+    @hookimpl
+    def hexforge_actions(self, game: str) -> list[Any]:
+        if self.actions is None or game != self.game.id:
+            return []
+        return list(self.load(self.actions))
 
 
 @lru_cache(maxsize=16)

@@ -3,7 +3,10 @@ motu ruleset with its card library, the nshex ruleset with its tiles."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hexforge.plugins.manager import load_plugins
+from hexforge.plugins.markers import hookimpl
 from hexforge.plugins.motu.api import motu_rules
 from hexforge.plugins.motu.driver import MotuDriver
 from hexforge.plugins.nshex.driver import NshexDriver
@@ -16,3 +19,15 @@ NSHEX = nshex_rules(HOST)
 TILES = NSHEX.tiles
 MOTU_DRIVER = MotuDriver(HOST)
 NSHEX_DRIVER = NshexDriver(HOST)
+
+
+class PackAt:
+    """An expansion that ships one pack folder and nothing else (tests install it beside
+    the games with ``load_plugins([..., ("name", PackAt(folder))])``)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    @hookimpl
+    def hexforge_content_packs(self) -> list[Path]:
+        return [self.folder]

@@ -15,8 +15,9 @@ from hexforge.core.packs.schema import schemas
 from hexforge.core.scenarios.drivers import drivers_from_host
 from hexforge.core.scenarios.schema import scenario_schemas
 from hexforge.plugins import hookspecs
-from hexforge.plugins.catalogue import catalogue_from_host, vocabulary_for
+from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.manager import PluginHost, PluginSelection, load_plugins
+from hexforge.plugins.packs_of_game import loaded_vocabulary
 
 REFERENCE = "reference"
 """The folder below docs/ the pages go to (not committed: built for each site)."""
@@ -41,7 +42,7 @@ def reference_pages(host: PluginHost) -> dict[str, str]:
     """Relative path (below docs/reference) -> text, for every generated file."""
     out: dict[str, str] = {}
     for game in host.games():
-        found = entries(vocabulary_for(host, game.id))
+        found = entries(loaded_vocabulary(host, game.id))
         out[f"dsl-{game.id}.md"] = pages.dsl_page(game.id, game.name, found)
     out["hooks.md"] = pages.hook_page(hook_specs())
     out["cli.md"] = pages.cli_page(make_cli())

@@ -96,8 +96,8 @@ class _Samples:
     def value(self, type_name: str) -> str | None:
         if type_name == BaseType.INT:
             return "1"
-        if type_name in self.vocabulary.constants:
-            return self.vocabulary.constants[type_name][0]
+        if type_name in self.vocabulary.constants:  # an open set may have no words yet
+            return next(iter(self.vocabulary.constants[type_name]), None)
         if type_name.endswith("*"):
             return self.selection(type_name[:-1])
         if type_name in self.vocabulary.kinds:

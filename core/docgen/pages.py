@@ -23,9 +23,10 @@ def dsl_page(game: str, title: str, found: Iterable[Entry]) -> str:
     lines = [
         f"# DSL reference: {title} (`{game}`)",
         "",
-        "Generated from the game's vocabulary registry (`vocabulary_for(host, "
-        f'"{game}")`, built-in plugins only); every example below is checked against that '
-        "vocabulary by `tests/docs`. How the language works: [the effect language](../dsl.md).",
+        "Generated from the game's vocabulary registry (`loaded_vocabulary(host, "
+        f'"{game}")`: built-in plugins only, with the words of their cards); every example '
+        "below is checked against that vocabulary by `tests/docs`. How the language works: "
+        "[the effect language](../dsl.md).",
         "",
     ]
     for family in FAMILIES:

@@ -75,6 +75,8 @@ class Engine:
         self.agents: dict[str, Agent] = dict(agents or {})
         self.log = GameLog(sink)
         self._index = RuleIndex()
+        for key in ruleset.standing:
+            self._index.stand(key, ruleset.effect(key))
         for attachment in state.attachments.values():
             self._index.add(attachment, ruleset.effect(attachment.effect))
         # the resolver's: "card on event" of the hooks now resolving, and the hook keys
@@ -215,14 +217,15 @@ class Engine:
     ) -> str:
         """Attach a library effect's hooks, modifiers and permissions to ``bearer``.
 
-        ``duration.until_end_of`` binds it to the innermost open context of that kind;
+        ``duration.until_end_of`` binds it to the innermost open context of that kind (with
+        ``duration.player``: to the next one opened for that player, holding until then);
         otherwise it lasts while ``source`` (default: the bearer) and the bearer are in play.
         """
         compiled = self.ruleset.effect(effect)
         if bearer is not None:
             self.entity(bearer)
         frame = None
-        if duration.until_end_of is not None:
+        if duration.until_end_of is not None and duration.player is None:
             frame = self.frame_of(duration.until_end_of)
         attachment = Attachment(
             id=f"a{self.state.next('attachment')}",
@@ -232,15 +235,18 @@ class Engine:
             timestamp=self.state.next("clock"),
             until_end_of=duration.until_end_of,
             frame=frame.id if frame is not None else None,
+            player=duration.player,
         )
         self.state.attachments[attachment.id] = attachment
         self._index.add(attachment, compiled)
+        waiting = {} if duration.player is None else {"next_for": duration.player}
         self._write(
             "attach",
             attachment=attachment.id,
             card=compiled.source.card_id,
             bearer=bearer,
             until_end_of=duration.until_end_of,
+            **waiting,
         )
         return attachment.id
 
@@ -301,6 +307,14 @@ class Engine:
         )
         self.state.stack.append(frame)
         self._write("open", frame=frame.id, kind=kind, player=player, subject=subject, ap=ap)
+        for attachment in self.state.attachments.values():  # "next <kind> of <player>"
+            if (
+                attachment.frame is None
+                and attachment.player is not None
+                and attachment.player == player
+                and attachment.until_end_of == kind
+            ):
+                attachment.frame = frame.id
         return frame
 
     def close(self, frame: Frame | None = None) -> None:

@@ -105,9 +105,10 @@ def allowed(
     active: list[Permission] = []
     for entry in engine._index.permissions.get(action, ()):
         permission = entry.rule
-        if permission.reach is Reach.BEARER and entry.bearer != subject:
+        bearer = entry.bearer_for(subject)
+        if permission.reach is Reach.BEARER and bearer != subject:
             continue
-        context = EffectContext(engine, permission.source, entry.bearer, bindings)
+        context = EffectContext(engine, permission.source, bearer, bindings)
         if permission.condition is None or permission.condition(context):
             active.append(permission)
     if not active:

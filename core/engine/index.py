@@ -15,15 +15,22 @@ R = TypeVar("R", Hook, Modifier, Permission)
 
 @dataclass(frozen=True, slots=True)
 class Entry(Generic[R]):
-    """One attached rule: ``key`` is unique per (attachment, rule position)."""
+    """One attached rule: ``key`` is unique per (attachment, rule position). A
+    ``standing`` rule is a rule of the game itself (see :meth:`RuleIndex.stand`)."""
 
     key: str
     attachment: Attachment
     rule: R
+    standing: bool = False
 
     @property
     def bearer(self) -> str | None:
         return self.attachment.bearer
+
+    def bearer_for(self, subject: str | None) -> str | None:
+        """Who bears the rule when ``subject`` is asked about: every subject bears a
+        standing rule, so its ``self`` is the character the query or permission is for."""
+        return subject if self.standing else self.attachment.bearer
 
     def order(self) -> tuple[int, int, str]:
         """Ascending rule-hierarchy order: lower tier first, then older first."""
@@ -49,6 +56,18 @@ class RuleIndex:
         for position, permission in enumerate(effect.permissions):
             permission_entry = Entry(f"{key}/p{position}", attachment, permission)
             _insert(self.permissions, permission.action, permission_entry)
+
+    def stand(self, key: str, effect: CompiledEffect) -> None:
+        """Index the modifiers and permissions of a standing rule (``Ruleset.standing``):
+        in force for every subject from the start, never attached, so neither the state
+        nor the log holds it. It sorts before every attachment of its tier."""
+        attachment = Attachment(id=f"rule:{key}", effect=key, bearer=None, source=None, timestamp=0)
+        for position, modifier in enumerate(effect.modifiers):
+            entry = Entry(f"{attachment.id}/m{position}", attachment, modifier, standing=True)
+            _insert(self.modifiers, modifier.query, entry)
+        for position, permission in enumerate(effect.permissions):
+            found = Entry(f"{attachment.id}/p{position}", attachment, permission, standing=True)
+            _insert(self.permissions, permission.action, found)
 
     def remove(self, attachment: Attachment, effect: CompiledEffect) -> None:
         for hook in effect.hooks:

@@ -82,9 +82,10 @@ def query(
         adds: list[int] = []
         for entry in engine._index.modifiers.get(name, ()):
             modifier = entry.rule
-            if modifier.reach is Reach.BEARER and entry.bearer != subject:
+            bearer = entry.bearer_for(subject)
+            if modifier.reach is Reach.BEARER and bearer != subject:
                 continue
-            context = EffectContext(engine, modifier.source, entry.bearer, bindings)
+            context = EffectContext(engine, modifier.source, bearer, bindings)
             if modifier.condition is not None and not modifier.condition(context):
                 continue
             if modifier.op is ModifierOp.SET:

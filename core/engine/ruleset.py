@@ -19,7 +19,7 @@ from hexforge.core.engine.diagnostics import (
 from hexforge.core.engine.events import RESERVED_FIELDS, EventSpec, Perform
 from hexforge.core.engine.hierarchy import Orderer, TieRule, cannot_wins, nobody_orders
 from hexforge.core.engine.queries import BaseValue, QuerySpec
-from hexforge.core.rules import CompiledEffect
+from hexforge.core.rules import CompiledEffect, Reach
 from hexforge.core.vocabulary import EventType
 
 DEFAULT_MAX_DEPTH = 40
@@ -36,6 +36,8 @@ class Ruleset:
     events: dict[str, EventSpec] = field(default_factory=dict)
     queries: dict[str, QuerySpec] = field(default_factory=dict)
     effects: dict[str, CompiledEffect] = field(default_factory=dict)
+    standing: list[str] = field(default_factory=list)
+    """Keys of the effects in force for every subject in every game (:meth:`add_standing`)."""
 
     def declare_event(self, event: EventType, perform: Perform | None = None) -> EventSpec:
         """Declare an event; re-declaring the same name is an HF403 error."""
@@ -71,6 +73,22 @@ class Ruleset:
         if key in self.effects and self.effects[key] is not effect:
             raise fail(BAD_DECLARATION, f"effect key {key!r} is registered twice")
         self.effects[key] = effect
+
+    def add_standing(self, key: str, effect: CompiledEffect) -> None:
+        """Register a standing rule: a rule of the game (the rulebook's own, declared as
+        data) that every subject bears from the start, without being attached. Only
+        modifiers and permissions of the bearer can stand: a standing hook or statement
+        would have no one to run for (HF403)."""
+        reaches = [m.reach for m in effect.modifiers] + [p.reach for p in effect.permissions]
+        if effect.hooks or effect.run is not None or Reach.ANY in reaches:
+            raise fail(
+                BAD_DECLARATION,
+                f"standing rule {key!r} may hold only modifiers and permissions of its bearer",
+                hint="write triggers and statements on a card that is attached to someone",
+            )
+        self.add_effect(key, effect)
+        if key not in self.standing:
+            self.standing.append(key)
 
     def add_effects(self, effects: Iterable[tuple[str, CompiledEffect]]) -> None:
         for key, effect in effects:

@@ -37,7 +37,9 @@ class Attachment:
     """An effect from the library attached to a bearer while it lasts.
 
     ``source`` is the entity whose leaving play ends it (None: nothing). ``frame`` is the
-    id of the context it ends with (set for "until end of <kind>" durations).
+    id of the context it ends with (set for "until end of <kind>" durations); ``player``
+    names the player whose next ``until_end_of`` context it waits for (``frame`` is None
+    until that context opens).
     """
 
     id: str
@@ -47,6 +49,7 @@ class Attachment:
     timestamp: int
     until_end_of: str | None = None
     frame: str | None = None
+    player: str | None = None
 
 
 @dataclass(slots=True)

@@ -1,8 +1,9 @@
 """A per-user cache of compiled packs, keyed by a hash of everything they depend on.
 
 The key covers every file's path and bytes, the catalogue fingerprint (game declarations,
-the kinds' JSON Schemas, the plugins' source files) and the source files of the validator
-and the DSL, so a stale entry cannot be hit. Entries are
+the kinds' JSON Schemas, the plugins' source files), the source files of the validator
+and the DSL, and the card words of the run's packs (:func:`worded_key`: a pack's effects
+may name another pack's tokens), so a stale entry cannot be hit. Entries are
 JSON (never pickle: a cache file must not be able to run code); the cards are
 re-validated against their models when read, which also guards against corruption - a
 damaged entry is simply a miss.
@@ -36,6 +37,7 @@ from hexforge.core.packs.compiled import (
     span_from,
 )
 from hexforge.core.packs.models import PackManifest
+from hexforge.core.packs.words import CardWords, Named
 
 ENV = "HEXFORGE_CACHE_DIR"
 FORMAT = 2
@@ -67,6 +69,18 @@ class PackCache:
 
     def store(self, key: str, pack: CompiledPack) -> None:
         self._write(key, _pack_dict(pack))
+
+    def load_named(self, key: str) -> list[Named] | None:
+        """The cards naming effect-language words (:mod:`~hexforge.core.packs.words`) of
+        the pack with :func:`pack_key` ``key``, as :meth:`store_named` stored them."""
+        data = self._read(f"named-{key}")
+        try:
+            return None if data is None else [(str(kind), str(card)) for kind, card in data]
+        except (ValueError, TypeError):
+            return None
+
+    def store_named(self, key: str, named: Sequence[Named]) -> None:
+        self._write(f"named-{key}", [list(pair) for pair in named])
 
     def load_diagnostics(self, key: str) -> tuple[list[Diagnostic], dict[str, int]] | None:
         """A whole run's diagnostics and counts stored by :meth:`store_diagnostics`."""
@@ -117,6 +131,11 @@ def pack_key(root: str, files: Sequence[tuple[str, bytes]], catalogue_fingerprin
         digest.update(name.encode() + b"\0")
         digest.update(hashlib.sha256(raw).digest())
     return digest.hexdigest()
+
+
+def worded_key(key: str, words: CardWords) -> str:
+    """A pack's key with the card words of the run: its effects were checked with them."""
+    return hashlib.sha256(f"{key}\0{json.dumps(words)}".encode()).hexdigest()
 
 
 _CODE: list[str] = []

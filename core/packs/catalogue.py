@@ -21,6 +21,7 @@ from hexforge.core.errors import Diagnostic
 from hexforge.core.packs import codes
 from hexforge.core.packs.model_errors import model_diagnostics
 from hexforge.core.packs.models import Card, GameDeclaration
+from hexforge.core.packs.words import CardWords
 from hexforge.core.packs.yamlio import load_file
 from hexforge.core.rules import Tier
 from hexforge.dsl.vocabulary import Vocabulary
@@ -53,6 +54,12 @@ class GameContent:
     words: Callable[[], Vocabulary | None] = lambda: None  # the DSL vocabulary, on demand
     declaration: str | None = None  # the game.yaml file, for messages
     kind_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # CardKind.names
+    word_kinds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """game.yaml ``words:``: per effect-language constant set, the card kinds naming its
+    words (:mod:`hexforge.core.packs.words`)."""
+    _worded: dict[CardWords, Vocabulary | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def kind_name(self, kind: str, language: str) -> str:
         """The word for ``kind`` in ``language`` (the kind id where the plugin gave none)."""
@@ -65,6 +72,16 @@ class GameContent:
         Built on first use, so a run answered from the cache never builds it.
         """
         return self.words()
+
+    def vocabulary_with(self, words: CardWords) -> Vocabulary | None:
+        """:attr:`vocabulary` with the card words of a run's packs; one vocabulary per set
+        of words, so what is memoised by vocabulary (checked effect texts) stays right."""
+        if not words:
+            return self.vocabulary
+        if words not in self._worded:
+            base = self.vocabulary
+            self._worded[words] = None if base is None else base.with_words(words)
+        return self._worded[words]
 
     def kinds(self) -> list[str]:
         """Every kind the game declares, in tier order."""
@@ -107,6 +124,7 @@ class Catalogue:
             digest.update(game_id.encode())
             digest.update(repr([(t.rank, t.name) for t in game.tiers]).encode())
             digest.update(repr(sorted((k, t.name) for k, t in game.kind_tiers.items())).encode())
+            digest.update(repr(sorted(game.word_kinds.items())).encode())
             for kind in sorted(game.models):
                 schema = game.models[kind].model_json_schema()
                 digest.update(json.dumps(schema, sort_keys=True).encode())
@@ -167,8 +185,16 @@ def build_catalogue(
             else:
                 models[registered.kind] = registered.model
                 names[registered.kind] = registered.names
+        word_kinds = {} if declaration is None else declaration.words
         games[game_id] = GameContent(
-            game_id, tiers, kind_tiers, models, _once(vocabulary, game_id), file, names
+            game_id,
+            tiers,
+            kind_tiers,
+            models,
+            _once(vocabulary, game_id),
+            file,
+            names,
+            {name: tuple(kinds) for name, kinds in word_kinds.items()},
         )
     for registered in kinds:
         if registered.game not in games:

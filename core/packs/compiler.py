@@ -32,6 +32,7 @@ from hexforge.core.packs.effects import check_effect
 from hexforge.core.packs.fields import marked_values
 from hexforge.core.packs.model_errors import dotted, model_diagnostics
 from hexforge.core.packs.models import Card, EffectText, PackManifest, Ref
+from hexforge.core.packs.words import CardWords
 from hexforge.core.packs.yamlio import (
     LoadResult,
     YamlDocument,
@@ -39,6 +40,7 @@ from hexforge.core.packs.yamlio import (
     load_file,
     not_a_file,
 )
+from hexforge.dsl.vocabulary import Vocabulary
 
 MANIFEST = "pack.yaml"
 CARD_SUFFIXES = (".yaml", ".yml")
@@ -168,14 +170,18 @@ def _outside_file(name: str, relative: str) -> Diagnostic:
     )
 
 
-def compile_file(path: Path, name: str, pack_id: str, game: GameContent) -> FileResult:
-    """Load one card file and validate every card in it."""
+def compile_file(
+    path: Path, name: str, pack_id: str, game: GameContent, words: CardWords = ()
+) -> FileResult:
+    """Load one card file and validate every card in it; effect texts are checked with the
+    card ``words`` of the run's packs (:mod:`hexforge.core.packs.words`)."""
     doc, problems = _usable(load_file(path, name=name))
     if doc is None:
         return FileResult(name, (), tuple(problems))
+    vocabulary = game.vocabulary_with(words)
     entries: list[CardEntry] = []
     for prefix, item in _items(doc, problems):
-        entry = _compile_card(doc, prefix, item, pack_id, game, problems)
+        entry = _compile_card(doc, prefix, item, pack_id, game, vocabulary, problems)
         if entry is not None:
             entries.append(entry)
     return FileResult(name, tuple(entries), tuple(capped(sorted(problems, key=_position))))
@@ -235,6 +241,7 @@ def _compile_card(
     item: dict[str, Any],
     pack_id: str,
     game: GameContent,
+    vocabulary: Vocabulary | None,
     problems: list[Diagnostic],
 ) -> CardEntry | None:
     model = _model_for(doc, prefix, item, game, problems)
@@ -260,8 +267,16 @@ def _compile_card(
             target = marked.text if "/" in marked.text else f"{pack_id}/{marked.text}"
             field = dotted(marked.path)
             references.append(Reference(target, marked.marker.kinds, field, located(doc, path)))
-        elif isinstance(marked.marker, EffectText) and game.vocabulary is not None:
-            report = check_effect(marked.text, game.vocabulary, doc, path, place(card, marked.path))
+        elif isinstance(marked.marker, EffectText) and vocabulary is not None:
+            report = check_effect(
+                marked.text,
+                vocabulary,
+                doc,
+                path,
+                place(card, marked.path),
+                condition=marked.marker.condition,
+                selection=marked.marker.selection,
+            )
             problems.extend(report.diagnostics)
             permissions.extend(report.permissions)
     return CardEntry(card, doc.file or "", at, tuple(references), tuple(permissions))

@@ -35,15 +35,18 @@ def check_effect(
     doc: YamlDocument,
     path: YamlPath,
     place: str | None = None,
+    *,
+    condition: bool = False,
+    selection: bool = False,
 ) -> EffectReport:
     """Check the effect ``text`` written at ``path`` in ``doc`` against ``vocabulary``;
     ``place`` is the card field it is (``glory.mission``), for verbs a game allows only in
-    some fields."""
+    some fields; ``condition``: the text is one condition, not a whole effect."""
     node = doc.node(path)
     if node is None:  # not written in this file: nothing to point at
         return EffectReport((), ())
     scalar = ScalarPosition.at(doc.file, doc.lines, node.value.line - 1, node.value.column - 1)
-    found, rules = _checked(text, vocabulary, place)
+    found, rules = _checked(text, vocabulary, place, condition, selection)
     diagnostics = tuple(map_diagnostic(d, scalar) for d in found)
     permissions = []
     for action, allowed, conditional, span in rules:
@@ -54,22 +57,38 @@ def check_effect(
 
 
 _Rule = tuple[str, bool, bool, Span]
-_MEMO: dict[tuple[int, str, str | None], tuple[Vocabulary, list[Diagnostic], list[_Rule]]] = {}
+_MEMO: dict[
+    tuple[int, str, str | None, bool, bool], tuple[Vocabulary, list[Diagnostic], list[_Rule]]
+] = {}
 _MEMO_SIZE = 20_000
 
 
 def _checked(
-    text: str, vocabulary: Vocabulary, place: str | None
+    text: str,
+    vocabulary: Vocabulary,
+    place: str | None,
+    condition: bool = False,
+    selection: bool = False,
 ) -> tuple[list[Diagnostic], list[_Rule]]:
-    """check_text plus the permission rules, memoised: cards repeat effect texts a lot."""
-    key = (id(vocabulary), text, place)
+    """check_text (check_condition for a condition) plus the permission rules, memoised:
+    cards repeat effect texts a lot."""
+    key = (id(vocabulary), text, place, condition, selection)
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is vocabulary:
         return hit[1], hit[2]
-    from hexforge.dsl.api import check_text  # the parser loads only when effects are checked
+    from hexforge.dsl.api import check_condition, check_text  # the parser loads when needed
 
-    found = check_text(text, vocabulary, place=place)
-    rules = [] if found or not _PERMISSION.search(text) else _permissions(text, vocabulary)
+    rules: list[_Rule] = []
+    if selection:
+        from hexforge.dsl.selections import check_selection
+
+        found = check_selection(text, vocabulary)
+    elif condition:
+        found = check_condition(text, vocabulary)
+    else:
+        found = check_text(text, vocabulary, place=place)
+        if not found and _PERMISSION.search(text):
+            rules = _permissions(text, vocabulary)
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()
     _MEMO[key] = (vocabulary, found, rules)

@@ -23,6 +23,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    JsonValue,
     StringConstraints,
     field_validator,
     model_validator,
@@ -35,6 +36,7 @@ SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$"
 REF_PATTERN = r"^([a-z0-9]+(-[a-z0-9]+)*/)?[a-z0-9]+(-[a-z0-9]+)*$"
 VERSION_PATTERN = r"^[0-9]+(\.[0-9]+){0,2}$"
+WORD_SET_PATTERN = r"^[a-z][a-z0-9_]*$"
 VERSION_PART_DIGITS = 9
 """Each number of a version has at most this many digits (0 to 999,999,999)."""
 
@@ -43,6 +45,7 @@ PATTERN_HELP: dict[str, str] = {
     ID_PATTERN: "'pack/slug' in lowercase letters, digits and hyphens, e.g. 'motu/he-man'",
     REF_PATTERN: "a card id 'pack/slug', or just 'slug' for a card of the same pack",
     VERSION_PATTERN: "a version like '1.2.0'",
+    WORD_SET_PATTERN: "an effect-language type name: lowercase letters, digits, '_'",
 }
 """What each pattern means, in words, for error messages."""
 
@@ -53,7 +56,12 @@ VersionText = Annotated[str, StringConstraints(pattern=VERSION_PATTERN)]
 
 @dataclass(frozen=True, slots=True)
 class EffectText:
-    """Marks a text field as effect DSL, checked against the game's vocabulary."""
+    """Marks a text field as effect DSL, checked against the game's vocabulary;
+    ``condition``: the field holds one condition (what may follow ``if``), not an effect;
+    ``selection``: one selector (what may follow ``for each``)."""
+
+    condition: bool = False
+    selection: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,18 @@ Effect = Annotated[
     EffectText(),
     StringConstraints(min_length=1),
     Field(description="Effect text in the hexforge effect language (see docs/dsl.md)."),
+]
+Condition = Annotated[
+    str,
+    EffectText(condition=True),
+    StringConstraints(min_length=1),
+    Field(description="A condition in the hexforge effect language: what may follow 'if'."),
+]
+Selection = Annotated[
+    str,
+    EffectText(selection=True),
+    StringConstraints(min_length=1),
+    Field(description="A selector in the hexforge effect language: what may follow 'for each'."),
 ]
 CardRef = Annotated[
     str,
@@ -214,6 +234,17 @@ class GameDeclaration(BaseModel):
     """The rule hierarchy, highest tier first: a rule of a higher tier overrides lower ones."""
     source: str | None = None
     """Where the hierarchy comes from (e.g. 'rulebook §Rule Hierarchy')."""
+    words: dict[
+        Annotated[str, StringConstraints(pattern=WORD_SET_PATTERN)],
+        Annotated[list[Slug], Field(min_length=1)],
+    ] = Field(default_factory=dict)
+    """Effect-language constant sets whose words are cards: ``{token: [buff, debuff]}``
+    makes every buff and debuff card of every loaded pack a word of the set ``token``,
+    spelled as its id's slug with spaces ('motu/serpent-mark' -> 'serpent mark'), so a
+    pack adds words without code."""
+    parameters: dict[str, JsonValue] = Field(default_factory=dict)
+    """The game's numbers (rounds, hand size...): the game plugin checks them with its own
+    model (motu: docs/motu.md, "Game parameters")."""
 
     @model_validator(mode="after")
     def _kinds_in_one_tier(self) -> GameDeclaration:
@@ -223,4 +254,8 @@ class GameDeclaration(BaseModel):
                 if kind in seen:
                     raise ValueError(f"kind {kind!r} is in tiers {seen[kind]!r} and {tier.id!r}")
                 seen[kind] = tier.id
+        for name, kinds in self.words.items():
+            unknown = [kind for kind in kinds if kind not in seen]
+            if unknown:
+                raise ValueError(f"words {name!r} names kind {unknown[0]!r}, which no tier lists")
         return self

@@ -19,7 +19,7 @@ from pathlib import Path
 from hexforge.core import codes as core_codes
 from hexforge.core.errors import Diagnostic, Severity, Span
 from hexforge.core.packs import codes
-from hexforge.core.packs.cache import PackCache, pack_key, run_key
+from hexforge.core.packs.cache import PackCache, pack_key, run_key, worded_key
 from hexforge.core.packs.catalogue import Catalogue, GameContent
 from hexforge.core.packs.compiled import CompiledPack, FileResult, capped
 from hexforge.core.packs.compiler import (
@@ -31,6 +31,7 @@ from hexforge.core.packs.compiler import (
     validate_manifest,
 )
 from hexforge.core.packs.crosscheck import cross_check
+from hexforge.core.packs.words import CardWords, Named, card_words, named_in_file
 
 PARALLEL_FROM = 200
 """Fewer files than this are compiled in this process (starting workers costs more)."""
@@ -68,6 +69,7 @@ class _Pending:
     files: list[tuple[Path, str]] = field(default_factory=list)
     results: list[FileResult] = field(default_factory=list)
     hit: CompiledPack | None = None
+    words: CardWords = ()
 
 
 def validate(
@@ -90,6 +92,7 @@ def validate(
     pending.extend(
         p for p in (_start(r, catalogue, cache) for r in context) if p.pack.id not in given
     )
+    _add_words(pending, catalogue, cache)
     keys = [p.key for p in pending if p.key is not None]
     whole = run_key(keys, len(roots)) if cache is not None and len(keys) == len(pending) else None
     if problems:  # the run's result then depends on more than the packs' contents
@@ -182,7 +185,38 @@ def compile_packs(
     jobs: int | None = None,
 ) -> list[CompiledPack]:
     """Compile each pack (from the cache when it has not changed), in the order given."""
-    return _finish([_start(root, catalogue, cache) for root in roots], catalogue, cache, jobs)
+    pending = [_start(root, catalogue, cache) for root in roots]
+    _add_words(pending, catalogue, cache)
+    return _finish(pending, catalogue, cache, jobs)
+
+
+def _add_words(pending: list[_Pending], catalogue: Catalogue, cache: PackCache | None) -> None:
+    """Give each pack the card words (game.yaml ``words:``) of every pack of its game in
+    the run, before any effect is checked: a card may name a token another pack defines.
+    Its cache key then covers them; which cards of a pack name words is cached too."""
+    named: dict[str, list[Named]] = {}
+    for p in pending:
+        game = _game_of(p, catalogue)
+        if game is None or not game.word_kinds:
+            continue
+        found = cache.load_named(p.key) if cache is not None and p.key is not None else None
+        if found is None:
+            kinds = {kind for kinds in game.word_kinds.values() for kind in kinds}
+            found = [card for path, _ in p.files for card in named_in_file(path, kinds)]
+            if cache is not None and p.key is not None:
+                cache.store_named(p.key, found)
+        named.setdefault(game.id, []).extend(found)
+    for p in pending:
+        game = _game_of(p, catalogue)
+        if game is not None and game.id in named:
+            p.words = card_words(named[game.id], game.word_kinds)
+            if p.key is not None:
+                p.key = worded_key(p.key, p.words)
+
+
+def _game_of(pending: _Pending, catalogue: Catalogue) -> GameContent | None:
+    manifest = pending.pack.manifest
+    return None if manifest is None else catalogue.game(manifest.game)
 
 
 def _finish(
@@ -193,7 +227,7 @@ def _finish(
         if cache is not None and p.key is not None:
             p.hit = cache.load(p.key, catalogue)
     tasks = [
-        (path, name, p.pack.manifest.id, p.pack.manifest.game, i)
+        (path, name, p.pack.manifest.id, p.pack.manifest.game, p.words, i)
         for i, p in enumerate(pending)
         if p.pack.manifest is not None and p.hit is None
         for path, name in p.files
@@ -255,13 +289,17 @@ def _start(root: Path, catalogue: Catalogue, cache: PackCache | None) -> _Pendin
 _WORKER_GAMES: dict[str, GameContent] = {}
 
 
-def _work(task: tuple[str, str, str, str]) -> FileResult:
-    path, name, pack_id, game_id = task
-    return compile_file(Path(path), name, pack_id, _WORKER_GAMES[game_id])
+_Task = tuple[Path, str, str, str, CardWords, int]
+"""A card file to compile: path, display name, pack id, game id, card words, pack index."""
+
+
+def _work(task: tuple[str, str, str, str, CardWords]) -> FileResult:
+    path, name, pack_id, game_id, words = task
+    return compile_file(Path(path), name, pack_id, _WORKER_GAMES[game_id], words)
 
 
 def _run(
-    tasks: list[tuple[Path, str, str, str, int]], catalogue: Catalogue, jobs: int | None
+    tasks: list[_Task], catalogue: Catalogue, jobs: int | None
 ) -> list[tuple[int, FileResult]]:
     """Compile every file, in worker processes when it pays off; results in task order."""
     workers = jobs if jobs is not None else 1
@@ -275,16 +313,16 @@ def _run(
         try:
             context = multiprocessing.get_context("fork")
             with ProcessPoolExecutor(workers, mp_context=context) as pool:
-                plain = [(str(p), n, pid, g) for p, n, pid, g, _ in tasks]
+                plain = [(str(p), n, pid, g, w) for p, n, pid, g, w, _ in tasks]
                 chunk = max(1, len(plain) // (workers * 8))
                 results = list(pool.map(_work, plain, chunksize=chunk))
-            return [(t[4], r) for t, r in zip(tasks, results, strict=True)]
+            return [(t[5], r) for t, r in zip(tasks, results, strict=True)]
         except Exception:  # a model that cannot cross processes: do it here instead
             pass
         finally:
             _WORKER_GAMES.clear()
     games = catalogue.games
-    return [(i, compile_file(p, n, pid, games[g])) for p, n, pid, g, i in tasks]
+    return [(i, compile_file(p, n, pid, games[g], w)) for p, n, pid, g, w, i in tasks]
 
 
 def _display(root: Path) -> str:

@@ -11,4 +11,10 @@ from hexforge.plugins.wiring import GamePlugin
 CONTENT = Path(str(files("hexforge.content") / "motu"))
 """The game's content folder: its game.yaml and the base pack (pack.yaml)."""
 
-plugin = GamePlugin(__name__, CONTENT, driver=".driver:MotuDriver", runner=".play:MotuRunner")
+plugin = GamePlugin(
+    __name__,
+    CONTENT,
+    driver=".driver:MotuDriver",
+    runner=".play:MotuRunner",
+    actions=".actions:TABLE",
+)

@@ -2,9 +2,10 @@
 
 An activation (rulebook §Activate Character) is an engine context of kind ``activation``
 with the character as subject and the fate card's AP; an interruption (§Interruptions) one
-of kind ``interruption`` with 1 AP. The interruption's data holds what the rules of tests,
-targets and marks ask of it: ``interrupted`` (the enemy), ``scope`` (-1, or +1 for an
-attack of opportunity, §Attacks of Opportunity) and ``opportunity``.
+of kind ``interruption`` with 1 AP. The interruption's data holds what the rules of targets
+and marks ask of it: ``interrupted`` (the enemy) and ``opportunity`` (§Attacks of
+Opportunity); its scope changes are rule cards on the conditions ``interrupting`` and
+``making an attack of opportunity`` (:mod:`~hexforge.plugins.motu.situations`).
 """
 
 from __future__ import annotations
@@ -12,12 +13,10 @@ from __future__ import annotations
 from hexforge.core.engine import Engine, Frame
 from hexforge.core.engine.diagnostics import fail
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.board import as_int
 from hexforge.plugins.motu.mana import gain_mana
+from hexforge.plugins.motu.parameters import parameters_of
 
 ACTING = ("activation", "interruption")
-INTERRUPTION_SCOPE = -1
-OPPORTUNITY_SCOPE = 1
 
 
 def open_activation(engine: Engine, unit: str, ap: int, mana: int = 0) -> Frame:
@@ -31,16 +30,10 @@ def open_activation(engine: Engine, unit: str, ap: int, mana: int = 0) -> Frame:
 def open_interruption(
     engine: Engine, unit: str, interrupted: str, *, opportunity: bool = False, ap: int = 1
 ) -> Frame:
-    """Open an interruption of ``interrupted`` by ``unit`` (1 AP); an attack of opportunity
-    raises the scope of its tests instead of lowering it."""
+    """Open an interruption of ``interrupted`` by ``unit`` (1 AP), an attack of opportunity
+    when ``opportunity``."""
     frame = engine.open("interruption", player=engine.entity(unit).owner, subject=unit, ap=ap)
-    frame.data.update(
-        {
-            "interrupted": interrupted,
-            "opportunity": opportunity,
-            "scope": OPPORTUNITY_SCOPE if opportunity else INTERRUPTION_SCOPE,
-        }
-    )
+    frame.data.update({"interrupted": interrupted, "opportunity": opportunity})
     return frame
 
 
@@ -61,15 +54,6 @@ def current_acting(engine: Engine) -> Frame | None:
     return next((f for f in reversed(engine.state.stack) if f.kind in ACTING), None)
 
 
-def frame_scope(engine: Engine, unit: str) -> int:
-    """The scope change of the context ``unit`` tests in: -1 interrupting, +1 for an attack
-    of opportunity, 0 otherwise (rulebook §Interruptions, §Scope quick reference)."""
-    frame = current_acting(engine)
-    if frame is None or frame.subject != unit:
-        return 0
-    return as_int(frame.data.get("scope"))
-
-
 def interrupted_by(engine: Engine, unit: str) -> str | None:
     """The enemy ``unit`` is interrupting, if it is interrupting."""
     frame = current_acting(engine)
@@ -79,7 +63,8 @@ def interrupted_by(engine: Engine, unit: str) -> str | None:
     return None if found is None else str(found)
 
 
-def action_cost(frame: Frame, key: str) -> int:
+def action_cost(engine: Engine, frame: Frame, key: str) -> int:
     """1 AP the first time, one more each repeat in the same frame (rulebook §Perform
-    Actions, §Attack): ``key`` is ``attack:<type>``, ``move``, ``focus``..."""
-    return 1 + frame.count(key)
+    Actions, §Attack; the parameters ``action_ap`` and ``repeat_ap``): ``key`` is
+    ``attack:<type>``, ``move``, ``focus``..."""
+    return parameters_of(engine).action_cost(frame.count(key))

@@ -9,16 +9,22 @@ chosen one through the table; the scenario driver derives its steps for these ac
 from the table and performs them through it; agents read options with :func:`parse`.
 Option texts (``attack motu/sword-of-power skeletor``) are recorded in game logs, so
 their spelling and their order are part of the replay format.
+
+The table is open: :data:`TABLE` holds the rulebook's actions, and each game's
+:class:`ActionTable` (:func:`actions_of`) adds those plugins register through the
+``hexforge_actions`` hook and those action cards declare in data
+(:mod:`~hexforge.plugins.motu.card_actions`), after the built-in ones in a fixed order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from hexforge.core.engine import Engine, Frame
 from hexforge.core.engine.diagnostics import did_you_mean, fail
+from hexforge.core.errors import Diagnostic
 from hexforge.core.hexgrid import Direction, Hex
 from hexforge.core.scenarios.driver import Args, Kind, Param
 from hexforge.plugins.motu import codes
@@ -29,7 +35,7 @@ from hexforge.plugins.motu.battlefield import Location
 from hexforge.plugins.motu.board import on_board
 from hexforge.plugins.motu.cards import WeaponType
 from hexforge.plugins.motu.hands import bonuses, card_id, hand, play_card
-from hexforge.plugins.motu.library import skill_key
+from hexforge.plugins.motu.library import MotuRuleset, skill_key
 from hexforge.plugins.motu.mana import mana
 from hexforge.plugins.motu.moving import Interrupt, destinations
 from hexforge.plugins.motu.skills import skill_target_problem, skills_of, use_item, use_skill
@@ -38,7 +44,8 @@ from hexforge.plugins.motu.units import is_knocked_out
 
 
 class Verb(StrEnum):
-    """The first word of an option of the ``action`` decision."""
+    """The first words of the rulebook's actions (an option's verb is any registered
+    action's word: these are the ones the game itself defines)."""
 
     END = "end"
     FOCUS = "focus"
@@ -58,6 +65,8 @@ class Cost(StrEnum):
     REPEAT = "1 AP, +1 per repeat"
     WEAPON_TYPE = "1 AP, +1 per repeat of the weapon type"
     SKILL = "the skill's AP and mana"
+    CARD = "the action card's AP and mana"
+    CARD_REPEAT = "the action card's AP and mana, +1 AP per repeat"
 
 
 NOBODY = "-"
@@ -69,16 +78,11 @@ class Choice:
     """One option of the ``action`` decision: a verb and its words, written as the log
     records it (``str(choice)``)."""
 
-    verb: Verb
+    verb: str
     words: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join((self.verb.value, *self.words))
-
-    def arg(self, name: str) -> str | None:
-        """The text argument ``name`` (None when left out)."""
-        value = ACTIONS[self.verb].args(self.words).get(name)
-        return value if isinstance(value, str) else None
+        return " ".join((self.verb, *self.words))
 
 
 Lister = Callable[[Engine, str, Frame | None], list[Choice]]
@@ -114,7 +118,7 @@ class Action:
     in the order the character holds them. ``ends``: the activation or interruption ends
     after it. ``step``: the ``- do:`` name of its scenario step, when not the verb."""
 
-    verb: Verb
+    verb: str
     section: str
     cost: Cost
     doc: str
@@ -127,7 +131,7 @@ class Action:
 
     @property
     def step_name(self) -> str:
-        return self.step or self.verb.value
+        return self.step or str(self.verb)
 
     @property
     def word_params(self) -> tuple[Param, ...]:
@@ -141,7 +145,7 @@ class Action:
             f"[{p.name}]" if p.kind is Kind.BOOL else f"<{p.name}{'' if p.required else ' or -'}>"
             for p in self.word_params
         ]
-        return " ".join((self.verb.value, *shown))
+        return " ".join((self.verb, *shown))
 
     def choice(self, *values: str | bool | None) -> Choice:
         """The option with these word values (a flag by a bool, a text left out by None)."""
@@ -163,7 +167,7 @@ class Action:
 
     def legal(self, engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
         """This action's legal choices now."""
-        return [c for c in self.options(engine, unit, frame) if c.verb is self.verb]
+        return [c for c in self.options(engine, unit, frame) if c.verb == self.verb]
 
     def fits(self, words: tuple[str, ...]) -> bool:
         params = self.word_params
@@ -174,36 +178,55 @@ class Action:
         )
 
 
-def parse(text: str) -> Choice:
-    """The choice an option text spells; HF768 when no action has its verb or its words
-    do not fit the action's."""
-    verb, *words = text.split() or [""]
-    found = next((v for v in Verb if v.value == verb), None)
-    if found is None:
-        raise fail(
-            codes.UNKNOWN_ACTION,
-            f"no motu action '{verb}'",
-            hint=did_you_mean(verb, [v.value for v in Verb]) or f"actions: {', '.join(Verb)}",
-        )
-    action = ACTIONS[found]
-    if not action.fits(tuple(words)):
-        raise fail(codes.UNKNOWN_ACTION, f"'{text}' does not fit '{action.form}'")
-    return Choice(found, tuple(words))
+@dataclass(frozen=True, slots=True)
+class ActionTable:
+    """The actions of one game, in the order their options are offered: the rulebook's
+    (:data:`TABLE`), then those plugins and action cards registered (one verb, one action)."""
+
+    actions: tuple[Action, ...]
+    problems: tuple[Diagnostic, ...] = ()
+    """Why registered actions were left out (a verb taken twice, a failing plugin)."""
+    by_verb: Mapping[str, Action] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_verb", {str(a.verb): a for a in self.actions})
+
+    def __getitem__(self, verb: str) -> Action:
+        return self.by_verb[verb]
+
+    def parse(self, text: str) -> Choice:
+        """The choice an option text spells; HF768 when no action has its verb or its
+        words do not fit the action's."""
+        verb, *words = text.split() or [""]
+        action = self.by_verb.get(verb)
+        if action is None:
+            known = list(self.by_verb)
+            raise fail(
+                codes.UNKNOWN_ACTION,
+                f"no motu action '{verb}'",
+                hint=did_you_mean(verb, known) or f"actions: {', '.join(known)}",
+            )
+        if not action.fits(tuple(words)):
+            raise fail(codes.UNKNOWN_ACTION, f"'{text}' does not fit '{action.form}'")
+        return Choice(verb, tuple(words))
+
+    def legal_options(self, engine: Engine, unit: str, frame: Frame) -> list[Choice]:
+        """Every action ``unit`` may take now, ``end`` first, in the table's order."""
+        if is_knocked_out(engine, unit):
+            return [END]
+        listers = dict.fromkeys(a.options for a in self.actions)  # shared listers run once
+        return [choice for lister in listers for choice in lister(engine, unit, frame)]
+
+    def carry_out(self, turn: Turn, choice: Choice) -> bool:
+        """Perform a chosen option; False when it ends the activation or interruption."""
+        action = self.by_verb[choice.verb]
+        action.perform(turn, action.args(choice.words))
+        return not action.ends
 
 
-def legal_options(engine: Engine, unit: str, frame: Frame) -> list[Choice]:
-    """Every action ``unit`` may take now, ``end`` first, in the table's order."""
-    if is_knocked_out(engine, unit):
-        return [END]
-    listers = dict.fromkeys(a.options for a in TABLE)  # shared listers run once
-    return [choice for lister in listers for choice in lister(engine, unit, frame)]
-
-
-def carry_out(turn: Turn, choice: Choice) -> bool:
-    """Perform a chosen option; False when it ends the activation or interruption."""
-    action = ACTIONS[choice.verb]
-    action.perform(turn, action.args(choice.words))
-    return not action.ends
+def actions_of(engine: Engine) -> ActionTable:
+    """The action table of the game ``engine`` plays (its ruleset's)."""
+    return engine.rules_as(MotuRuleset).actions
 
 
 # ---- what each action lists and does ---------------------------------------------------
@@ -216,11 +239,13 @@ def _offer_end(engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
 def _offer_focus(engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
     if frame is None or frame.kind != "activation" or is_focused(engine, unit):
         return []
-    return [FOCUS] if action_cost(frame, "focus") <= frame.ap else []
+    return [FOCUS] if action_cost(engine, frame, "focus") <= frame.ap else []
 
 
 def _offer_move(engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
-    if frame is None or frame.data.get("opportunity") or action_cost(frame, "move") > frame.ap:
+    if frame is None or frame.data.get("opportunity"):
+        return []
+    if action_cost(engine, frame, "move") > frame.ap:
         return []
     found = [MOVE] if destinations(engine, unit, False) else []
     if is_focused(engine, unit) and destinations(engine, unit, True):
@@ -237,9 +262,8 @@ def _offer_attacks(engine: Engine, unit: str, frame: Frame | None) -> list[Choic
     for weapon in usable_weapons(engine, unit):
         if opportunity and weapon.type is not WeaponType.MELEE:
             continue
-        if action_cost(frame, f"attack:{weapon.type.value}") > frame.ap or weapon.mana > mana(
-            engine, unit
-        ):
+        cost = action_cost(engine, frame, f"attack:{weapon.type.value}")
+        if cost > frame.ap or weapon.mana > mana(engine, unit):
             continue
         found += [Choice(Verb.ATTACK, (weapon.id, t)) for t in legal_targets(engine, unit, weapon)]
     return found
@@ -276,7 +300,7 @@ def _offer_skills_and_items(engine: Engine, unit: str, frame: Frame | None) -> l
 def _offer_overwatch(engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
     if frame is None or frame.kind != "activation":
         return []
-    return [OVERWATCH] if action_cost(frame, "overwatch") <= frame.ap else []
+    return [OVERWATCH] if action_cost(engine, frame, "overwatch") <= frame.ap else []
 
 
 def _offer_cards(engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
@@ -425,7 +449,9 @@ TABLE: tuple[Action, ...] = (
         step="play_card",
     ),
 )
-ACTIONS: Mapping[Verb, Action] = {a.verb: a for a in TABLE}
+BUILT_IN = ActionTable(TABLE)
+"""The rulebook's actions alone (a game's table adds the registered ones)."""
+ACTIONS: Mapping[str, Action] = BUILT_IN.by_verb
 
 END = Choice(Verb.END)
 FOCUS = Choice(Verb.FOCUS)

@@ -40,7 +40,7 @@ from hexforge.plugins.motu.actions import (
     OVERWATCH,
     Choice,
     Verb,
-    parse,
+    actions_of,
 )
 from hexforge.plugins.motu.attacks import legal_targets, scope_changes, usable_weapons, weapon_of
 from hexforge.plugins.motu.board import as_int, board_map, coord, distance_inches, hex_of, on_board
@@ -145,7 +145,7 @@ def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackFo
     §Attack, §Tests, §Defence Tests): the attack's odds with the weapon's dice and the
     situational scope, against the target's defence test, through the outcome table."""
     stat, against, rows = _test_of(weapon.attack, weapon.type)
-    scope = sum(c.change for c in scope_changes(engine, weapon, unit, target))
+    situations = scope_changes(engine, unit, weapon, target)
     spare = max(0, mana(engine, unit) - weapon.mana)
     free = engine.query("free_rerolls", unit, base=0, stat=stat, target=target)
     attack = odds_of(
@@ -153,7 +153,7 @@ def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackFo
         unit,
         stat,
         extra_dice=weapon.dice,
-        scope=scope,
+        situations=situations,
         target=target,
         rerolls=free + min(5, spare),
     )
@@ -171,7 +171,8 @@ def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackFo
 def _attack_forecast(engine: Engine, unit: str, choice: Choice) -> AttackForecast | None:
     """The forecast of an attack option (None for a weapon the query does not know, e.g.
     a borrowed one)."""
-    weapon_id, target = str(choice.arg("weapon")), str(choice.arg("target"))
+    args = ACTIONS[Verb.ATTACK].args(choice.words)
+    weapon_id, target = str(args["weapon"]), str(args["target"])
     try:
         weapon = weapon_of(engine, unit, weapon_id)
     except HexforgeError:
@@ -274,11 +275,12 @@ class MotuHeuristicAgent:
 
     def _action(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         unit = str(decision.context.get("unit"))
-        choices = [parse(o) for o in options]
+        table = actions_of(engine)
+        choices = [table.parse(o) for o in options]
         attacks = [
             (c, f)
             for c in choices
-            if c.verb is Verb.ATTACK and (f := _attack_forecast(engine, unit, c)) is not None
+            if c.verb == Verb.ATTACK and (f := _attack_forecast(engine, unit, c)) is not None
         ]
         if attacks:
             best, outlook = max(attacks, key=lambda a: a[1].value)

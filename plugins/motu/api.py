@@ -13,6 +13,27 @@ from typing import TYPE_CHECKING
 from hexforge.plugins.lazy import lazy_exports
 
 if TYPE_CHECKING:  # what type checkers see; at run time each name is imported when first used
+    from hexforge.plugins.motu.actions import (
+        Action as Action,
+    )
+    from hexforge.plugins.motu.actions import (
+        ActionTable as ActionTable,
+    )
+    from hexforge.plugins.motu.actions import (
+        Choice as Choice,
+    )
+    from hexforge.plugins.motu.actions import (
+        Cost as Cost,
+    )
+    from hexforge.plugins.motu.actions import (
+        Turn as Turn,
+    )
+    from hexforge.plugins.motu.actions import (
+        actions_of as actions_of,
+    )
+    from hexforge.plugins.motu.cards import (
+        ActionCard as ActionCard,
+    )
     from hexforge.plugins.motu.cards import (
         Character as Character,
     )
@@ -54,6 +75,8 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name is imported w
     )
     from hexforge.plugins.motu.mana import gain_mana as gain_mana
     from hexforge.plugins.motu.mana import mana as mana
+    from hexforge.plugins.motu.parameters import MotuParameters as MotuParameters
+    from hexforge.plugins.motu.parameters import parameters_of as parameters_of
     from hexforge.plugins.motu.rounds import (
         PLAYERS as PLAYERS,
     )
@@ -88,21 +111,29 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name is imported w
 
 __all__ = [
     "PLAYERS",
+    "Action",
+    "ActionCard",
+    "ActionTable",
     "Character",
+    "Choice",
+    "Cost",
     "Faction",
     "Fate",
     "GameSetup",
     "Glory",
     "Item",
     "Library",
+    "MotuParameters",
     "MotuRuleset",
     "MotuState",
     "Phase",
     "PlayerState",
     "Skill",
     "Token",
+    "Turn",
     "UnitState",
     "Weapon",
+    "actions_of",
     "create_character",
     "gain_mana",
     "library_for",
@@ -111,6 +142,7 @@ __all__ = [
     "mana",
     "motu_rules",
     "new_game",
+    "parameters_of",
     "play_game",
     "shipped_setup",
 ]
@@ -118,7 +150,16 @@ __all__ = [
 __getattr__ = lazy_exports(
     __name__,
     {
+        "hexforge.plugins.motu.actions": (
+            "Action",
+            "ActionTable",
+            "Choice",
+            "Cost",
+            "Turn",
+            "actions_of",
+        ),
         "hexforge.plugins.motu.cards": (
+            "ActionCard",
             "Character",
             "Faction",
             "Fate",
@@ -138,6 +179,10 @@ __getattr__ = lazy_exports(
         "hexforge.plugins.motu.mana": (
             "gain_mana",
             "mana",
+        ),
+        "hexforge.plugins.motu.parameters": (
+            "MotuParameters",
+            "parameters_of",
         ),
         "hexforge.plugins.motu.rounds": (
             "PLAYERS",

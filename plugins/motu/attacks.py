@@ -4,17 +4,16 @@
 activation or interruption) and a spell's mana, turns the attacker to face the target and
 opens an ``attack`` context. The weapon's ``effects`` are attached for that context only
 (abilities work only during their own attack); its ``attack`` text - the attack test and
-the outcome table - runs once per target. The situational scope (flank, engaged target,
-cover, measured from the initial target for the extra targets of an area attack) and the
-focus spent for the whole action live in the context's data, which the test procedure
-reads. ``attack_tested`` follows each test with the successes left after the defence test
-(extra effects, §Extra Effects). Characters knocked out meanwhile leave the board when the
-attack ends (§AoE Knockouts).
+the outcome table - runs once per target. The situations of each target (flank, engaged
+target, cover, measured from the initial target for the extra targets of an area attack:
+:mod:`~hexforge.plugins.motu.situations`) and the focus spent for the whole action live in
+the context's data: the rulebook's scope rules (rule cards) test the situations, the test
+procedure adds the focus. ``attack_tested`` follows each test with the successes left
+after the defence test (extra effects, §Extra Effects). Characters knocked out meanwhile
+leave the board when the attack ends (§AoE Knockouts).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from hexforge.core.engine import Engine, Frame, Json
 from hexforge.core.engine.diagnostics import fail
@@ -28,6 +27,7 @@ from hexforge.plugins.motu.board import (
     enemies,
     engaged_with,
     hex_of,
+    hexes_of,
     in_sight,
     location,
     occupancy,
@@ -39,21 +39,12 @@ from hexforge.plugins.motu.cards import Weapon, WeaponType
 from hexforge.plugins.motu.dicetest import spend_focus
 from hexforge.plugins.motu.library import FISTS, library_of
 from hexforge.plugins.motu.mana import check_mana, spend_mana
-from hexforge.plugins.motu.state import UnitState, as_int
+from hexforge.plugins.motu.massive import face_massive
+from hexforge.plugins.motu.permits import Permit, allowed
+from hexforge.plugins.motu.situations import Situation, can_flank, ignores_cover
+from hexforge.plugins.motu.state import UnitState, as_int, base_of
 from hexforge.plugins.motu.units import check_standing, is_knocked_out, weapons_of
 from hexforge.plugins.motu.wounds import settle_knockouts
-
-FLANK = 1
-ENGAGED_TARGET = -1
-COVER = -1
-
-
-@dataclass(frozen=True, slots=True)
-class ScopeChange:
-    """One situational scope change of an attack test, for the log and the docs."""
-
-    reason: str
-    change: int
 
 
 def usable_weapons(engine: Engine, unit: str) -> list[Weapon]:
@@ -94,7 +85,7 @@ def target_problem(engine: Engine, unit: str, weapon: Weapon, target: str) -> st
     frame = acting_frame(engine, unit)
     if frame.data.get("opportunity") and weapon.type is not WeaponType.MELEE:
         return "an attack of opportunity is a melee attack"
-    if not engine.allowed("target", target, attacker=unit):
+    if not allowed(engine, Permit.TARGET, target, attacker=unit):
         return f"{target} cannot be targeted (a card forbids it)"
     if weapon.type is WeaponType.MELEE:
         return None if target in engaged_with(engine, unit) else f"{target} is not engaged"
@@ -113,8 +104,13 @@ def legal_targets(engine: Engine, unit: str, weapon: Weapon) -> list[str]:
 
 
 def face(engine: Engine, unit: str, target: str, *, melee: bool) -> None:
-    """Turn ``unit`` to face ``target`` (the controller picks between equal hexes)."""
-    here, there = hex_of(engine, unit), (hex_of(engine, target),)
+    """Turn ``unit`` to face ``target`` (the controller picks between equal hexes); any
+    hex of a massive target will do, a massive attacker turns its base (rulebook §Massive
+    Models - Facing)."""
+    if base_of(engine, unit) > 1:
+        face_massive(engine, unit, target)
+        return
+    here, there = hex_of(engine, unit), hexes_of(engine, target)
     options = melee_facing(here, there) if melee else ranged_facing(here, there)
     if not options:
         return
@@ -128,22 +124,28 @@ def face(engine: Engine, unit: str, target: str, *, melee: bool) -> None:
     turning.facing = Direction[str(chosen)]
 
 
-def scope_changes(engine: Engine, weapon: Weapon, origin: str, target: str) -> list[ScopeChange]:
-    """Flank, engaged target and cover for an attack on ``target`` measured from
-    ``origin``: the attacker, or the initial target for an area attack's other targets."""
+def scope_changes(
+    engine: Engine, unit: str, weapon: Weapon, target: str, origin: str | None = None
+) -> list[Situation]:
+    """The situations of ``unit``'s attack on ``target`` (flank, engaged target, cover)
+    measured from ``origin``: the attacker, or the initial target for an area attack's
+    other targets. The rule cards turn them into scope changes; permissions keep them from
+    arising (``cannot be flanked``, ``can ignore cover``)."""
     field = board_map(engine)
     victim = occupant(engine, target)
-    changes = []
-    flank_from = hex_of(engine, origin)
-    if is_flank(flank_from, victim):
-        changes.append(ScopeChange("flank", FLANK))
+    source = unit if origin is None else origin
+    found = []
+    flank_from = hex_of(engine, source)
+    if is_flank(flank_from, victim) and can_flank(engine, unit, target):
+        found.append(Situation.FLANK)
     if weapon.type is WeaponType.RANGED and engaged_with(engine, target):
-        changes.append(ScopeChange("target engaged", ENGAGED_TARGET))
+        found.append(Situation.TARGET_ENGAGED)
     if weapon.type is not WeaponType.MELEE:
         board = occupancy(engine)
-        if in_cover(field, board, location(engine, origin), victim):
-            changes.append(ScopeChange("cover", COVER))
-    return changes
+        covered = in_cover(field, board, location(engine, source), victim)
+        if covered and not ignores_cover(engine, unit, target):
+            found.append(Situation.COVER)
+    return found
 
 
 def attack(
@@ -165,7 +167,7 @@ def attack(
             hint="legal targets: " + (", ".join(legal_targets(engine, unit, weapon)) or "none"),
         )
     key = f"attack:{weapon.type.value}"
-    cost = 0 if free else action_cost(frame, key)
+    cost = 0 if free else action_cost(engine, frame, key)
     if weapon.mana:
         check_mana(engine, unit, weapon.mana, weapon.id)
     if cost:
@@ -204,13 +206,12 @@ def _resolve(engine: Engine, unit: str, weapon: Weapon, target: str) -> list[int
 def _one_target(
     engine: Engine, frame: Frame, unit: str, weapon: Weapon, target: str, origin: str
 ) -> int:
-    changes = scope_changes(engine, weapon, origin, target)
+    changes = scope_changes(engine, unit, weapon, target, origin)
     frame.data.update(
         {
             "target": target,
             "dice": weapon.dice,
-            "scope": sum(c.change for c in changes),
-            "changes": [c.reason for c in changes],
+            "changes": [c.value for c in changes],
             "successes": 0,
         }
     )
@@ -228,15 +229,16 @@ def _one_target(
 def area_targets(engine: Engine, unit: str, weapon: Weapon, initial: str) -> list[str]:
     """The other characters an area attack must hit: within the area of the initial target,
     in its line of sight and at its elevation - allies too (rulebook §Area Attacks). The
-    attacker itself is not hit (a reading of the rule: it makes the attack)."""
+    attacker itself is not hit (a reading of the rule: it makes the attack). A massive
+    model's hexes count from and to any of its hexes (rulebook §Massive Models)."""
     assert weapon.area is not None
-    centre, level = hex_of(engine, initial), location(engine, initial).level
+    centre, level = hexes_of(engine, initial), location(engine, initial).level
     return [
         other
         for other in on_board(engine)
         if other not in (unit, initial)
         and not is_knocked_out(engine, other)
-        and distance(centre, hex_of(engine, other)) <= weapon.area
+        and min(distance(a, b) for a in centre for b in hexes_of(engine, other)) <= weapon.area
         and location(engine, other).level == level
         and in_sight(engine, initial, other)
     ]

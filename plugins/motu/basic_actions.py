@@ -37,7 +37,7 @@ def move(
     if to is not None:
         check_destination(engine, unit, focused, to)  # before anything is paid
     if not free:
-        engine.spend_ap(action_cost(frame, "move"), frame)
+        engine.spend_ap(action_cost(engine, frame, "move"), frame)
         frame.bump("move")
     if focused:
         UnitState(engine, unit).focus = False
@@ -52,7 +52,7 @@ def focus_action(engine: Engine, unit: str, frame: Frame) -> None:
     character = UnitState(engine, unit)
     if character.focus:
         raise fail(codes.NOT_ALLOWED, f"{unit} is already focused")
-    engine.spend_ap(action_cost(frame, "focus"), frame)
+    engine.spend_ap(action_cost(engine, frame, "focus"), frame)
     frame.bump("focus")
     character.focus = True
     engine.note("focus", unit=unit)
@@ -63,7 +63,7 @@ def overwatch_action(engine: Engine, unit: str, frame: Frame) -> None:
     caller closes the activation."""
     if frame.kind != "activation":
         raise fail(codes.NOT_ALLOWED, "an interruption cannot go on overwatch")
-    engine.spend_ap(action_cost(frame, "overwatch"), frame)
+    engine.spend_ap(action_cost(engine, frame, "overwatch"), frame)
     frame.bump("overwatch")
     UnitState(engine, unit).overwatch = True
     engine.note("overwatch_taken", unit=unit)

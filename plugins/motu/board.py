@@ -2,7 +2,7 @@
 
 Engine state is plain JSON, so the map is named in ``state.data["map"]`` (a shipped map's
 name, or an inline map's YAML data) and rebuilt once per process; the positions are
-entity properties (``hex``, ``level``, ``facing``, read through
+entity properties (``hex``, ``level``, ``facing`` and a massive model's ``base``, read through
 :mod:`~hexforge.plugins.motu.state`). These helpers turn them into the battlefield's
 :class:`Map`, :class:`Occupancy` and :class:`Occupant` values.
 """
@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from hexforge.core.engine import Engine
-from hexforge.core.hexgrid import Direction, Hex, format_coord
+from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
 from hexforge.plugins.motu.battlefield import (
     Ground,
     Location,
@@ -21,11 +21,12 @@ from hexforge.plugins.motu.battlefield import (
     Occupancy,
     Occupant,
     facing_hex,
+    footprint,
     gap_inches,
     in_range,
+    line_of_sight,
     map_from_text,
     named_map,
-    sees,
 )
 from hexforge.plugins.motu.state import as_int as as_int
 from hexforge.plugins.motu.state import as_texts as as_texts
@@ -67,12 +68,37 @@ def facing(engine: Engine, unit: str) -> Direction:
 
 
 def occupant(engine: Engine, unit: str) -> Occupant:
-    """The character as the battlefield sees it."""
-    here = hex_of(engine, unit)
-    owner = engine.entity(unit).owner or ""
-    return Occupant(
-        unit, owner, (here,), level_of(engine, unit), facing_hex(here, facing_of(engine, unit))
-    )
+    """The character as the battlefield sees it: a massive model with its whole base,
+    facing with its facing hex (rulebook §Massive Models - Facing)."""
+    entity = engine.entity(unit)
+    props = entity.props
+    here = parse_coord(str(props.get("hex")))
+    facing = Direction[str(props.get("facing", "N"))]
+    level, size = as_int(props.get("level", 0)), as_int(props.get("base", 1))
+    if size == 1:
+        return Occupant(unit, entity.owner or "", (here,), level, facing_hex(here, facing))
+    return Occupant(unit, entity.owner or "", footprint(here, facing, size), level, here)
+
+
+def hexes_of(engine: Engine, entity: str) -> tuple[Hex, ...]:
+    """The hexes a character's base (or a mark) covers, the facing hex first."""
+    props = engine.entity(entity).props
+    here = parse_coord(str(props.get("hex")))
+    size = as_int(props.get("base", 1))
+    if size == 1:
+        return (here,)
+    return footprint(here, Direction[str(props.get("facing", "N"))], size)
+
+
+def locations_of(engine: Engine, entity: str) -> tuple[Location, ...]:
+    """The locations of :func:`hexes_of` (one entity lookup: read in hot loops)."""
+    props = engine.entity(entity).props
+    here = parse_coord(str(props.get("hex")))
+    level, size = as_int(props.get("level", 0)), as_int(props.get("base", 1))
+    if size == 1:
+        return (Location(here, level),)
+    facing = Direction[str(props.get("facing", "N"))]
+    return tuple(Location(h, level) for h in footprint(here, facing, size))
 
 
 def on_board(engine: Engine) -> list[str]:
@@ -93,31 +119,40 @@ def enemies(engine: Engine, a: str, b: str) -> bool:
 
 
 def adjacent(engine: Engine, a: str, b: str) -> bool:
-    return board_map(engine).is_adjacent(location(engine, a), location(engine, b))
+    """Any hexes of the two bases are adjacent (rulebook §Massive Models - Adjacency)."""
+    is_adjacent = board_map(engine).is_adjacent
+    theirs = locations_of(engine, b)
+    return any(is_adjacent(x, y) for x in locations_of(engine, a) for y in theirs)
 
 
 def engaged_with(engine: Engine, unit: str) -> list[str]:
-    """Enemies in adjacent hexes (rulebook §Melee Attack), in id order."""
+    """Enemies in adjacent hexes (rulebook §Melee Attack, §Massive Models - Adjacency: any
+    hex of a base), in id order. Read often: the unit's places are looked up once."""
+    is_adjacent = board_map(engine).is_adjacent
+    mine = locations_of(engine, unit)
+    own = side(engine, unit)
     return sorted(
         other
         for other in on_board(engine)
-        if other != unit and enemies(engine, unit, other) and adjacent(engine, unit, other)
+        if other != unit
+        and side(engine, other) != own
+        and any(is_adjacent(x, y) for y in locations_of(engine, other) for x in mine)
     )
 
 
 def in_sight(engine: Engine, a: str, b: str) -> bool:
-    """Line of sight between two entities (characters or marks)."""
-    return sees(board_map(engine), location(engine, a), location(engine, b))
+    """Line of sight between two entities (characters or marks); from or to a massive
+    model any single hex of its base will do (rulebook §Massive Models - Line of Sight)."""
+    return line_of_sight(board_map(engine), locations_of(engine, a), locations_of(engine, b))
 
 
 def within(engine: Engine, a: str, b: str, inches: int) -> bool:
-    field = board_map(engine)
-    return in_range(field, (hex_of(engine, a),), (hex_of(engine, b),), inches)
+    """Range between the closest hexes of the two bases (rulebook §Measurement)."""
+    return in_range(board_map(engine), hexes_of(engine, a), hexes_of(engine, b), inches)
 
 
 def distance_inches(engine: Engine, a: str, b: str) -> float:
-    field = board_map(engine)
-    return gap_inches(field, (hex_of(engine, a),), (hex_of(engine, b),))
+    return gap_inches(board_map(engine), hexes_of(engine, a), hexes_of(engine, b))
 
 
 def in_difficult_terrain(engine: Engine, unit: str) -> bool:

@@ -19,6 +19,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StringConstraints,
     ValidationInfo,
     field_validator,
     model_validator,
@@ -26,7 +27,7 @@ from pydantic import (
 from pydantic_core import PydanticUndefined
 
 from hexforge.core.packs.catalogue import CardKind
-from hexforge.core.packs.models import Card, Effect, Localised, Slug, card_ref
+from hexforge.core.packs.models import Card, Condition, Effect, Localised, Slug, card_ref
 from hexforge.plugins.motu.terms import LANGUAGES, term
 
 GAME = "motu"
@@ -96,6 +97,10 @@ def _bounded(name: str, default: Any = PydanticUndefined) -> Any:
     return Field(default, ge=low, le=high)
 
 
+Targets = Literal["none", "enemy", "ally", "character"]
+"""What a skill or an action card targets (rulebook §Targeting and Tests)."""
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
@@ -146,7 +151,7 @@ class Skill(_Model):
     """AP and mana to use it; present for active skills only."""
     disposable: bool = False
     """A single-use free action; the item is flipped once used."""
-    target: Literal["none", "enemy", "ally", "character"] = "none"
+    target: Targets = "none"
     """What it targets: a target needs line of sight and turns the user to face it."""
     range: int | None = _bounded("range", None)
     """Maximum distance in inches to the target or mark hex, if limited."""
@@ -182,6 +187,20 @@ class Character(Card):
     """Its skills."""
     massive: bool = False
     """A massive model, whose base covers several hexes (rulebook §Massive Models)."""
+    base: Literal[2, 3, 7] | None = None
+    """How many hexes a massive model's base covers (default 3; the rulebook names no
+    shapes, docs/motu-battlefield.md shows them)."""
+
+    @property
+    def base_size(self) -> int:
+        """The hexes its base covers: 1 for an ordinary model."""
+        return (self.base or 3) if self.massive else 1
+
+    @model_validator(mode="after")
+    def _base_is_massive(self) -> Character:
+        if self.base is not None and not self.massive:
+            raise ValueError("only a massive model has a bigger base: add 'massive: true'")
+        return self
 
 
 class Weapon(Card):
@@ -350,6 +369,89 @@ def scored(effect: str) -> list[int | None]:
     return found
 
 
+class ActionCard(Card):
+    """An action every character may take while it acts, declared in data (rulebook
+    §Perform Actions: actions cost AP; §Character Actions). The game offers it beside the
+    rulebook's actions, under the card's ``word``; it is paid, targeted and interrupted
+    as an active skill is (rulebook §Use an Active Skill, §Interruptions), then its
+    ``effect`` resolves for the acting character (``target`` bound when it has one)."""
+
+    kind: Literal["action"]
+    word: Slug | None = None
+    """The word an option of it starts with (``dig-in``); default: the card id's slug."""
+    cost: Cost = Field(default_factory=lambda: Cost(ap=1))
+    """What it costs each time; default 1 AP."""
+    repeat: bool = True
+    """Each repeat in the same activation or interruption costs 1 AP more, as the basic
+    actions do (rulebook §Perform Actions); false: always the same cost."""
+    once: bool = False
+    """At most once per activation or interruption, as an active skill."""
+    interruptions: bool = True
+    """Also offered while interrupting (never in an attack of opportunity, which is an
+    attack alone: rulebook §Attacks of Opportunity)."""
+    target: Targets = "none"
+    """What it targets: a target needs line of sight and turns the character to face it."""
+    range: int | None = _bounded("range", None)
+    """Maximum distance in inches to the target, if limited."""
+    when: Condition | None = None
+    """When it may be taken, a condition on the acting character (``self`` - and
+    ``target`` for a targeted action): ``not self is engaged``."""
+    effect: Effect
+    """What it does, in the effect language."""
+    ends: bool = False
+    """The activation or interruption ends after it (as overwatch ends it)."""
+
+
+class Rule(Card):
+    """A rule of the rulebook written as data (rulebook §Rule Hierarchy: the lowest tier):
+    every character bears its ``effects`` all game long, without being attached, so any
+    card rule overrides it and an expansion's card may ``replaces:`` it. The situational
+    scope changes (§Scope Modifiers, §Interruptions) are such rules."""
+
+    kind: Literal["rule"]
+    source: Annotated[str, StringConstraints(pattern=r"^rulebook §\S")]
+    """Where the rulebook says it, e.g. 'rulebook §Flank Attacks'."""
+    effects: list[Effect] = Field(min_length=1)
+    """Modifiers and permissions of the character bearing it, alone or under ``while``
+    (``while flanking: scope +1``); a trigger, a statement or a rule reaching others has no
+    one to run for."""
+
+    @field_validator("effects")
+    @classmethod
+    def _continuous(cls, effects: list[str]) -> list[str]:
+        for text in effects:
+            problem = standing_problem(text)
+            if problem is not None:
+                raise ValueError(problem)
+        return effects
+
+
+def standing_problem(effect: str) -> str | None:
+    """Why ``effect`` cannot be a rule every character bears (None: it can): only its
+    own modifiers and permissions, alone or under ``while``. A text that does not parse
+    passes here (validate reports it)."""
+    from hexforge.core.errors import HexforgeError
+    from hexforge.dsl import ast
+    from hexforge.dsl.api import parse_text
+
+    try:
+        tree = parse_text(effect)
+    except HexforgeError:
+        return None
+    for clause in tree.clauses:
+        rules = clause.rules if isinstance(clause, ast.While) else (clause,)
+        for rule in rules:
+            if not isinstance(rule, ast.ModifierRule | ast.PermissionRule):
+                return "a rule holds only modifiers and permissions, no triggers or statements"
+            if isinstance(rule, ast.PermissionRule):
+                reaching = rule.subject is not None
+            else:
+                reaching = any(isinstance(a, ast.Word) and a.text == "of" for a in rule.stat.atoms)
+            if reaching:
+                return "a rule speaks of the character bearing it: no selector reaching others"
+    return None
+
+
 CARD_KINDS: list[CardKind] = [
     CardKind(GAME, kind, model, {lang: term(kind, lang) for lang in LANGUAGES})
     for kind, model in (
@@ -361,6 +463,8 @@ CARD_KINDS: list[CardKind] = [
         ("buff", Buff),
         ("debuff", Debuff),
         ("mark", Mark),
+        ("action", ActionCard),
+        ("rule", Rule),
     )
 ]
 """The motu card kinds, each named in the rulebooks' words (plugins/motu/terms.py)."""

@@ -25,3 +25,5 @@ NOT_ALLOWED = define("HF767", "this action is not allowed in this activation or 
 UNKNOWN_ACTION = define("HF768", "no motu action has this name, or its words do not fit it")
 UNKNOWN_QUERY = define("HF769", "no motu observable or query has this name")
 UNKNOWN_BONUS = define("HF770", "a played card has no bonus of this name")
+DUPLICATE_ACTION = define("HF771", "two motu actions have one word")
+BASE_DOES_NOT_FIT = define("HF775", "a massive model's base does not fit where it is placed")

@@ -14,18 +14,16 @@ result is ``4 - changes``, and whatever the scope, a 6 succeeds and a 1 fails.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from hexforge.core.engine import Engine, Frame, Json
-from hexforge.plugins.motu.acting import frame_scope
 from hexforge.plugins.motu.mana import mana, spend_mana
+from hexforge.plugins.motu.parameters import MotuParameters, parameters_of
+from hexforge.plugins.motu.situations import SITUATIONS, Situation
 from hexforge.plugins.motu.state import UnitState, as_int
 
-DEFAULT_SCOPE = 4
-MAX_MANA_REROLLS = 5
-EXPLOSION_SUCCESS = 5
-"""Dice rolled by explosions succeed on 5+, whatever modifies the scope (step 9)."""
 DONE = "done"
 
 
@@ -41,9 +39,10 @@ class TestResult:
     explosions: tuple[int, ...]
 
 
-def threshold(scope: int) -> int:
-    """The lowest die result that succeeds on the initial roll (a 6 always, a 1 never)."""
-    return min(max(scope, 2), 6)
+def threshold(scope: int, numbers: MotuParameters) -> int:
+    """The lowest die result that succeeds on the initial roll (a 6 always, a 1 never:
+    the parameters ``worst_scope`` and ``best_scope``)."""
+    return min(max(scope, numbers.best_scope), numbers.worst_scope)
 
 
 def spend_focus(engine: Engine, unit: str) -> int:
@@ -73,8 +72,9 @@ def run_test(
     ``defender`` makes a defence test whose successes cancel this test's.
 
     ``role`` is ``attack`` (the attack test of the innermost ``attack`` context, whose data
-    adds the weapon's dice, the situational scope and the focus spent for the whole
-    action), ``defence`` or ``test``.
+    adds the weapon's dice and the focus spent for the whole action), ``defence`` or
+    ``test``. Situational scope (flank, cover, interrupting...) comes from the rulebook's
+    rule cards on the ``scope`` query, like any card's modifier.
     """
     player = engine.entity(tester).owner or engine.players[0]
     number = engine.state.next("test")
@@ -90,13 +90,14 @@ def run_test(
         dice_count = engine.query("dice", tester, base=value + bonus + extra, **args)
         dice_count = max(0, _step(engine, "test_dice", common, "dice", dice_count))
         # 3. scope: default 4, every change cumulative
-        changes = engine.query("scope", tester, base=0, **args) + frame_scope(engine, tester)
+        changes = engine.query("scope", tester, base=0, **args)
         if attack is not None:
-            changes += _data_int(attack, "scope") + _data_int(attack, "focus")
+            changes += _data_int(attack, "focus")
         else:
             changes += spend_focus(engine, tester)
-        scope = _step(engine, "test_scope", common, "scope", DEFAULT_SCOPE - changes)
-        needed = threshold(scope)
+        numbers = parameters_of(engine)
+        scope = _step(engine, "test_scope", common, "scope", numbers.default_scope - changes)
+        needed = threshold(scope, numbers)
         # 4. normal roll
         count = _step(engine, "test_roll", common, "count", dice_count)
         dice = _roll(engine, max(0, count), f"{tester} tests {stat}", player)
@@ -108,7 +109,7 @@ def run_test(
         free = _step(engine, "test_free_rerolls", common, "rerolls", free)
         dice = _reroll(engine, frame, dice, free, "free_reroll", player, needed)
         # 7. mana rerolls: up to five mana, one die each, all at once
-        limit = min(MAX_MANA_REROLLS, mana(engine, tester), len(dice))
+        limit = min(numbers.max_mana_rerolls, mana(engine, tester), len(dice))
         limit = _step(engine, "test_mana_rerolls", common, "limit", limit)
         dice = _reroll(engine, frame, dice, limit, "mana_reroll", player, needed, pay=tester)
         # 8. exploding dice: every six rolls one more die, and so on
@@ -122,7 +123,7 @@ def run_test(
             pending = sum(1 for d in rolled if d == 6)
         frame.data["explosions"] = list(explosions)
         # 9. final successes: initial dice against the scope, explosion dice on 5+
-        final = _count(dice, needed) + sum(1 for d in explosions if d >= EXPLOSION_SUCCESS)
+        final = _count(dice, needed) + sum(1 for d in explosions if d >= numbers.explosion)
         final = _step(engine, "test_final", common, "successes", final)
         # 10. defence test
         cancelled = 0
@@ -162,26 +163,29 @@ def odds_of(
     stat: str,
     *,
     extra_dice: int = 0,
-    scope: int = 0,
+    situations: Sequence[Situation] = (),
     target: str | None = None,
     rerolls: int | None = None,
 ) -> DiceOdds:
     """The odds of ``tester``'s next test of ``stat`` from the queries :func:`run_test` asks
-    (steps 1-3 and 6-7), without running it: ``extra_dice`` (a weapon's modifier) and
-    ``scope`` (situational changes) as an attack's context adds them, the focus token if
-    the tester holds one, and ``rerolls`` (default: the free rerolls plus the mana it
-    could spend, at most five). Modifiers that hold only inside a running test (the
+    (steps 1-3 and 6-7), without running it: ``extra_dice`` (a weapon's modifier) as an
+    attack's context adds them, the ``situations`` of the coming attack (which the rules'
+    conditions see as the queries' argument), the focus token if the tester holds one,
+    and ``rerolls`` (default: the free rerolls plus the mana it could spend, at most
+    five). Modifiers that hold only inside a running test (the
     ``attacking``/``defending`` conditions) are not seen."""
-    args: dict[str, Json] = {"stat": stat, "target": target}
+    args: dict[str, Json] = {"stat": stat, "target": target, SITUATIONS: list(situations)}
     value = engine.query(stat, tester)
     dice = max(0, engine.query("dice", tester, base=value + extra_dice, **args))
-    changes = engine.query("scope", tester, base=0, **args) + frame_scope(engine, tester) + scope
+    changes = engine.query("scope", tester, base=0, **args)
     if UnitState(engine, tester).focus:
         changes += engine.query("focus_scope", tester, base=1)
+    numbers = parameters_of(engine)
     if rerolls is None:
         free = engine.query("free_rerolls", tester, base=0, **args)
-        rerolls = free + min(MAX_MANA_REROLLS, mana(engine, tester))
-    return DiceOdds(dice, threshold(DEFAULT_SCOPE - changes), max(0, rerolls))
+        rerolls = free + min(numbers.max_mana_rerolls, mana(engine, tester))
+    needed = threshold(numbers.default_scope - changes, numbers)
+    return DiceOdds(dice, needed, max(0, rerolls))
 
 
 MAX_SUCCESSES = 40

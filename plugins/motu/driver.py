@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from pydantic import BaseModel
 
@@ -22,7 +23,7 @@ from hexforge.plugins.motu import driver_queries, driver_steps
 from hexforge.plugins.motu.driver_queries import OBSERVABLES
 from hexforge.plugins.motu.driver_setup import MotuSetup, build_game
 from hexforge.plugins.motu.driver_steps import ACTIONS
-from hexforge.plugins.motu.library import library_for
+from hexforge.plugins.motu.library import library_for, motu_rules
 
 __all__ = ["ACTIONS", "GAME", "OBSERVABLES", "MotuDriver", "MotuGame"]
 
@@ -49,11 +50,17 @@ class MotuDriver:
 
     game = GAME
     setup_model = MotuSetup
-    actions: Sequence[ActionSpec] = ACTIONS
     observables: Sequence[Observable] = OBSERVABLES
 
     def __init__(self, host: PluginHost) -> None:
         self.host = host
+
+    @cached_property
+    def actions(self) -> Sequence[ActionSpec]:
+        """The steps scenarios may take: the fixed ones, then one for each action the
+        plugins and action cards add (read when the first scenario is loaded)."""
+        table = motu_rules(self.host).actions
+        return (*ACTIONS, *(step.spec for step in driver_steps.registered_steps(table)))
 
     def setup(self, setup: BaseModel, where: SetupSource, seed: int, agent: Agent) -> MotuGame:
         assert isinstance(setup, MotuSetup)

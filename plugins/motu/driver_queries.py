@@ -23,6 +23,7 @@ from hexforge.plugins.motu.board import (
     board_map,
     engaged_with,
     hex_of,
+    hexes_of,
     in_sight,
     location,
     occupancy,
@@ -36,6 +37,7 @@ from hexforge.plugins.motu.hands import hand, pile
 from hexforge.plugins.motu.skills import usable_skills
 from hexforge.plugins.motu.state import MotuState, PlayerState, UnitState
 from hexforge.plugins.motu.tokens import marks
+from hexforge.plugins.motu.turns import legal_actions
 from hexforge.plugins.motu.wounds import victory_points
 
 
@@ -92,6 +94,13 @@ def _game(
 @beside(Observable("unit", "at", Kind.HEX, "its hex"))
 def _at(engine: Engine, unit: str, args: Args) -> Json:
     return format_coord(hex_of(engine, unit))
+
+
+@beside(
+    Observable("unit", "base", Kind.HEX, "the hexes its base covers, facing hex first", many=True)
+)
+def _base(engine: Engine, unit: str, args: Args) -> Json:
+    return [format_coord(h) for h in hexes_of(engine, unit)]
 
 
 @beside(Observable("unit", "in_play", Kind.BOOL, "its model is on the battleground"))
@@ -169,8 +178,8 @@ def _flank(engine: Engine, _: str, args: Args) -> Json:
 )
 def _in_range(engine: Engine, _: str, args: Args) -> Json:
     field, inches = board_map(engine), int(args["inches"])
-    a, b = hex_of(engine, str(args["from"])), hex_of(engine, str(args["to"]))
-    return in_range(field, (a,), (b,), inches)
+    a, b = hexes_of(engine, str(args["from"])), hexes_of(engine, str(args["to"]))
+    return in_range(field, a, b, inches)
 
 
 @beside(
@@ -227,7 +236,7 @@ def _legal_targets(engine: Engine, _: str, args: Args) -> Json:
 def _scope_changes(engine: Engine, _: str, args: Args) -> Json:
     unit = str(args["unit"])
     weapon = weapon_of(engine, unit, str(args["weapon"]))
-    return [c.reason for c in scope_changes(engine, weapon, unit, str(args["target"]))]
+    return [c.value for c in scope_changes(engine, unit, weapon, str(args["target"]))]
 
 
 @beside(
@@ -240,7 +249,22 @@ def _scope_changes(engine: Engine, _: str, args: Args) -> Json:
     )
 )
 def _attack_cost(engine: Engine, _: str, args: Args) -> Json:
-    return action_cost(acting_frame(engine, str(args["unit"])), f"attack:{args['type']}")
+    return action_cost(engine, acting_frame(engine, str(args["unit"])), f"attack:{args['type']}")
+
+
+@beside(
+    Observable(
+        "query",
+        "legal_actions",
+        Kind.TEXT,
+        "the options the unit's action decision offers now (its frame's), 'end' first",
+        (UNIT,),
+        many=True,
+    )
+)
+def _legal_actions(engine: Engine, _: str, args: Args) -> Json:
+    unit = str(args["unit"])
+    return list(legal_actions(engine, unit, acting_frame(engine, unit)))
 
 
 @beside(
@@ -254,6 +278,7 @@ READINGS: tuple[Reading, ...] = (
     _prop("wounds", Kind.INT, "wound tokens"),
     _prop("mana", Kind.INT, "mana tokens"),
     _at,
+    _base,
     _prop("level", Kind.INT, "0 standard elevation, 1 platform"),
     _prop("facing", Kind.TEXT, "the edge it faces: N, NE, SE, S, SW, NW"),
     _prop("buff", Kind.JSON, "its buff card, or null"),
@@ -294,6 +319,7 @@ READINGS: tuple[Reading, ...] = (
     _legal_targets,
     _scope_changes,
     _attack_cost,
+    _legal_actions,
     _legal_skills,
 )
 BY_KEY: Mapping[tuple[str, str], Reading] = {(r.spec.subject, r.spec.name): r for r in READINGS}

@@ -1,7 +1,8 @@
 """The ``setup:`` section of a motu scenario: its model and the position it builds.
 
 ``setup:`` takes a map (a shipped map's name or an inline map), the characters with their
-card, side, hex, facing, equipment and tokens, the marks on the board, the VP so far, and
+card, side, hex (a massive model's facing hex: its base lies behind, turned with its
+facing), facing, equipment and tokens, the marks on the board, the VP so far, and
 the character acting now (an activation, or an interruption of an enemy). A problem the
 model cannot see (an unknown card, a position off the map) is placed in the file.
 """
@@ -26,6 +27,7 @@ from hexforge.plugins.motu.board import board_map, occupancy, use_map
 from hexforge.plugins.motu.cards import Character, Faction
 from hexforge.plugins.motu.hands import card_id, pile
 from hexforge.plugins.motu.library import library_of, motu_rules
+from hexforge.plugins.motu.massive import check_base
 from hexforge.plugins.motu.state import MotuState, Phase, UnitState
 from hexforge.plugins.motu.tokens import give_token, place_mark
 from hexforge.plugins.motu.units import create_character
@@ -44,7 +46,7 @@ class UnitSetup(_Setup):
     id: str = Field(min_length=1)
     card: str = Field(description="its character card: 'motu/he-man' or 'he-man'")
     side: Literal["masters", "evil"] | None = Field(None, description="default: its faction")
-    at: Coordinate
+    at: Coordinate = Field(description="its hex; a massive model's facing hex")
     level: int = Field(0, ge=0, description="1 on a platform")
     facing: Literal["N", "NE", "SE", "S", "SW", "NW"] = "N"
     weapons: list[str] | None = Field(None, description="default: the card's weapons")
@@ -177,6 +179,8 @@ def _unit(engine: Engine, unit: UnitSetup, index: int, where: SetupSource) -> No
             items=None if unit.items is None else [card_id(i) for i in unit.items],
         ),
     )
+    if UnitState(engine, unit.id).base > 1:
+        _guard(where, (*at, "at"), partial(check_base, engine, unit.id))
     health = engine.query("health", unit.id)
     if unit.wounds >= health:  # rulebook §Health and Wounds: at its health it is knocked out
         raise where.error(

@@ -18,7 +18,15 @@ from hexforge.core.scenarios import ILLEGAL_ACTION, ActionSpec, Args, Kind, Para
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import acting_frame, open_activation, open_interruption
 from hexforge.plugins.motu.actions import ACTIONS as TURN_ACTIONS
-from hexforge.plugins.motu.actions import TARGET, Turn, Verb, optional_text
+from hexforge.plugins.motu.actions import (
+    TARGET,
+    Action,
+    ActionTable,
+    Turn,
+    Verb,
+    actions_of,
+    optional_text,
+)
 from hexforge.plugins.motu.board import as_texts
 from hexforge.plugins.motu.cards import STAT_NAMES
 from hexforge.plugins.motu.dicetest import run_test
@@ -42,10 +50,9 @@ Step = Declared[ActionSpec, Handler]
 UNIT = Param("unit", Kind.TEXT, "a character's id")
 
 
-def _turn_step(verb: Verb) -> Step:
+def _turn_step(action: Action) -> Step:
     """The step of a turn action: its parameters, performed through the action table;
     one that ends the activation or interruption closes it, as the turn loop does."""
-    action = TURN_ACTIONS[verb]
 
     def run(engine: Engine, unit: str, args: Args) -> None:
         action.perform(Turn(engine, unit, None, interrupt), args)
@@ -233,9 +240,9 @@ def _agree_draw(engine: Engine, unit: str, args: Args) -> None:
 
 
 STEPS: tuple[Step, ...] = (
-    _turn_step(Verb.ATTACK),
-    _turn_step(Verb.SKILL),
-    _turn_step(Verb.ITEM),
+    _turn_step(TURN_ACTIONS[Verb.ATTACK]),
+    _turn_step(TURN_ACTIONS[Verb.SKILL]),
+    _turn_step(TURN_ACTIONS[Verb.ITEM]),
     _test,
     _give,
     _place_mark,
@@ -245,11 +252,11 @@ STEPS: tuple[Step, ...] = (
     _spend_mana,
     _activate,
     _interrupt,
-    _turn_step(Verb.END),
-    _turn_step(Verb.FOCUS),
-    _turn_step(Verb.MOVE),
-    _turn_step(Verb.OVERWATCH),
-    _turn_step(Verb.CARD),
+    _turn_step(TURN_ACTIONS[Verb.END]),
+    _turn_step(TURN_ACTIONS[Verb.FOCUS]),
+    _turn_step(TURN_ACTIONS[Verb.MOVE]),
+    _turn_step(TURN_ACTIONS[Verb.OVERWATCH]),
+    _turn_step(TURN_ACTIONS[Verb.CARD]),
     _push,
     _teleport,
     _jump,
@@ -264,15 +271,25 @@ BY_NAME: Mapping[str, Step] = {s.spec.name: s for s in STEPS}
 ACTIONS = tuple(s.spec for s in STEPS)
 
 
+def registered_steps(table: ActionTable) -> tuple[Step, ...]:
+    """The steps of the actions plugins and action cards add to ``table`` (the rulebook's
+    have theirs above), each named after its verb and taking its parameters."""
+    return tuple(_turn_step(a) for a in table.actions if a.verb not in TURN_ACTIONS)
+
+
 def perform(engine: Engine, action: str, args: Args) -> None:
     """Carry out the step ``action``; HF768 when there is none of that name."""
     found = BY_NAME.get(action)
     if found is None:
-        raise fail(
-            codes.UNKNOWN_ACTION,
-            f"no motu scenario action '{action}'",
-            hint=did_you_mean(action, BY_NAME) or f"actions: {', '.join(BY_NAME)}",
-        )
+        extra = {s.spec.name: s for s in registered_steps(actions_of(engine))}
+        found = extra.get(action)
+        if found is None:
+            names = [*BY_NAME, *extra]
+            raise fail(
+                codes.UNKNOWN_ACTION,
+                f"no motu scenario action '{action}'",
+                hint=did_you_mean(action, names) or f"actions: {', '.join(names)}",
+            )
     unit = str(args.get("unit", ""))
     if unit:
         engine.entity(unit)

@@ -67,6 +67,11 @@ MANA_SPENT = EventType("mana_spent", (Field("unit", C), Field("amount", "int")))
 FOCUS_SPENT = EventType("focus_spent", (Field("unit", C), Field("scope", "int")))
 SKILL_USED = EventType("skill_used", (Field("unit", C), Field("skill", "text"), Field("target", C)))
 ITEM_USED = EventType("item_used", (Field("unit", C), Field("item", "text")))
+ACTION_TAKEN = EventType(
+    "action_taken",
+    (Field("unit", C), Field("action", "text"), Field("target", C)),
+    "an action card's action, before its effect resolves",
+)
 ACTIVATED = EventType("activated", (Field("unit", C),), "'upon activation' (§Effect Timing)")
 ACTIVATION_ENDED = EventType("activation_ended", (Field("unit", C),))
 INTERRUPTION_STARTED = EventType(
@@ -105,4 +110,5 @@ ALL: tuple[EventType, ...] = (
     ACTIVATION_ENDED,
     INTERRUPTION_STARTED,
     INTERRUPTION_ENDED,
+    ACTION_TAKEN,
 )

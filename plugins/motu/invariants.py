@@ -11,23 +11,26 @@ from dataclasses import dataclass, field
 
 from hexforge.core.engine import Engine, Json
 from hexforge.core.simulate.invariants import Invariant, Moment
-from hexforge.plugins.motu.board import location, on_board
+from hexforge.plugins.motu.board import board_map, locations_of, on_board
 from hexforge.plugins.motu.library import library_of
-from hexforge.plugins.motu.rounds import OBJECTIVE_VP
-from hexforge.plugins.motu.state import SLOTS, PlayerState, UnitState, as_int, is_knocked_out
+from hexforge.plugins.motu.parameters import parameters_of
+from hexforge.plugins.motu.state import (
+    SLOTS,
+    PlayerState,
+    UnitState,
+    as_int,
+    base_of,
+    is_knocked_out,
+)
 from hexforge.plugins.motu.units import points
-
-MAX_MANA = 5
-"""rulebook §Mana: a character holds 0 to 5 mana."""
-MAX_FATE_HAND = 5
-"""rulebook §Preparation phase: at most five fate cards in hand."""
 
 
 def mana_in_range(engine: Engine, moment: Moment) -> Iterator[str]:
-    """rulebook §Mana: every character's mana is between 0 and 5."""
+    """rulebook §Mana: every character's mana is between 0 and 5 (``mana_cap``)."""
+    cap = parameters_of(engine).mana_cap
     for unit in on_board(engine):
         mana = UnitState(engine, unit).mana
-        if not 0 <= mana <= MAX_MANA:
+        if not 0 <= mana <= cap:
             yield f"{unit} has {mana} mana"
 
 
@@ -60,18 +63,30 @@ def knocked_out_leave(engine: Engine, moment: Moment) -> Iterator[str]:
 
 
 def one_model_per_place(engine: Engine, moment: Moment) -> Iterator[str]:
-    """rulebook §Movement: no two models on one place."""
-    places = Counter(location(engine, unit) for unit in on_board(engine))
+    """rulebook §Movement, §Massive Models: no two models on one place, counting every
+    hex of a massive base."""
+    places = Counter(place for unit in on_board(engine) for place in locations_of(engine, unit))
     for place, count in places.items():
         if count > 1:
             yield f"{count} models on {place}"
 
 
+def bases_fit(engine: Engine, moment: Moment) -> Iterator[str]:
+    """rulebook §Massive Models - Movement: a massive base stands wholly on the battlefield."""
+    field = board_map(engine)
+    for unit in on_board(engine):
+        if base_of(engine, unit) > 1:
+            for place in locations_of(engine, unit):
+                if not field.standable(place):
+                    yield f"{unit}'s base is on {place}, where no model can stand"
+
+
 def fate_hand_limit(engine: Engine, moment: Moment) -> Iterator[str]:
     """rulebook §Preparation phase: a player holds at most five fate cards."""
+    hand = parameters_of(engine).hand
     for player in engine.players:
         held = len(PlayerState(engine, player).fate)
-        if held > MAX_FATE_HAND:
+        if held > hand:
             yield f"{player} holds {held} fate cards"
 
 
@@ -130,7 +145,7 @@ def _unjustified(engine: Engine, ledger: _Ledger, entry: dict[str, Json]) -> Ite
         if engine.entity(unit).owner == player or not is_knocked_out(engine, unit):
             yield f"{player} scored {reason!r} for a character of theirs or still standing"
     elif reason.endswith(("objective token", "objective tokens")):
-        due = OBJECTIVE_VP * ledger.claimed[player]
+        due = parameters_of(engine).objective_vp * ledger.claimed[player]
         if reason.split()[0] != str(ledger.claimed[player]):
             yield f"{player} scored {reason!r} but claimed {ledger.claimed[player]}"
     else:
@@ -152,6 +167,7 @@ INVARIANTS = tuple(
         one_buff_one_debuff,
         knocked_out_leave,
         one_model_per_place,
+        bases_fit,
         fate_hand_limit,
         ap_not_negative,
         vp_as_logged,

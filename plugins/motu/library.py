@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hexforge.core.engine import (
     Engine,
@@ -24,6 +26,7 @@ from hexforge.core.engine import (
 from hexforge.core.engine.diagnostics import did_you_mean, fail
 from hexforge.core.errors import Diagnostic
 from hexforge.core.packs.models import Card
+from hexforge.core.packs.words import CardWords, card_words, word_of
 from hexforge.core.rules import ONCE_PER_TRIGGER, CompiledEffect, Source, Tier
 from hexforge.dsl.api import compile_text
 from hexforge.dsl.vocabulary import Vocabulary
@@ -31,9 +34,23 @@ from hexforge.plugins.catalogue import vocabulary_for
 from hexforge.plugins.hookcalls import report
 from hexforge.plugins.manager import PluginHost, PluginSet
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.cards import GAME, Fate, Glory, Item, Skill, Token, Weapon
+from hexforge.plugins.motu.cards import (
+    GAME,
+    ActionCard,
+    Fate,
+    Glory,
+    Item,
+    Rule,
+    Skill,
+    Token,
+    Weapon,
+)
 from hexforge.plugins.motu.cards import Character as CharacterCard
+from hexforge.plugins.motu.parameters import MotuParameters, read_parameters
 from hexforge.plugins.packs_of_game import packs_of_host
+
+if TYPE_CHECKING:
+    from hexforge.plugins.motu.actions import ActionTable
 
 STATS = ("health", "toughness", "mind", "power", "perception", "strength")
 FISTS = "motu/fists"
@@ -51,6 +68,13 @@ class Library:
     problems: tuple[Diagnostic, ...] = ()
     """Why expansion packs were left out (and plugins whose words failed): the game is
     played without them, and commands show these."""
+    words: CardWords = ()
+    """The effect-language words the cards name (game.yaml ``words:``: tokens, marks)."""
+    named: Mapping[str, str] = field(default_factory=dict)
+    """The card each of those words names ('serpent mark' -> 'motu/serpent-mark')."""
+    parameters: MotuParameters = field(kw_only=True)
+    """The game's numbers (game.yaml ``parameters:``); a game reads them, with its setup's
+    changes, through :func:`~hexforge.plugins.motu.parameters.parameters_of`."""
 
     def card(self, card_id: str, *kinds: str) -> Card:
         """The card ``card_id`` (of one of ``kinds`` when given); HF757 otherwise."""
@@ -66,9 +90,12 @@ class Library:
         return found
 
     def token(self, name: str, *kinds: str) -> Card:
-        """A buff, debuff or mark named as effect text writes it ('curse', 'serpent mark')."""
+        """A buff, debuff or mark named as effect text writes it ('curse', 'serpent mark'),
+        whichever pack defines it, or by its id."""
         slug = "-".join(name.lower().split()).replace("_", "-")
-        return self.card(slug if "/" in slug else f"{GAME}/{slug}", *(kinds or TOKENS))
+        if "/" in slug:
+            return self.card(slug, *(kinds or TOKENS))
+        return self.card(self.named.get(word_of(slug), f"{GAME}/{slug}"), *(kinds or TOKENS))
 
     def tier(self, card: Card) -> Tier:
         return self.tiers.get(card.kind, self.rulebook)
@@ -79,10 +106,12 @@ TOKENS = ("buff", "debuff", "mark")
 
 @dataclass(slots=True, kw_only=True)
 class MotuRuleset(Ruleset):
-    """The motu ruleset with the card library its effects were compiled from: an engine
-    made with it carries its cards to every rule that needs one."""
+    """The motu ruleset with the card library its effects were compiled from and the
+    action table of its plugins and cards: an engine made with it carries both to every
+    rule that needs one."""
 
     library: Library
+    actions: ActionTable
 
 
 def library_of(engine: Engine) -> Library:
@@ -110,7 +139,25 @@ def load_library(host: PluginHost) -> Library:
     found = packs_of_host(host, GAME)
     game = found.catalogue.game(GAME)
     assert game is not None
-    return Library(found.cards(), game.kind_tiers, game.tiers[-1], found.problems)
+    cards = found.cards()
+    named = [(card.kind, card.id) for card in cards.values()]
+    kinds = {kind for kinds in game.word_kinds.values() for kind in kinds}
+    by_word: dict[str, str] = {}
+    for kind, card_id in named:
+        if kind in kinds:
+            by_word.setdefault(word_of(card_id), card_id)
+    words = card_words(named, game.word_kinds)
+    assert game.declaration is not None  # the plugin ships its game.yaml
+    parameters = read_parameters(Path(game.declaration))
+    return Library(
+        cards,
+        game.kind_tiers,
+        game.tiers[-1],
+        found.problems,
+        words,
+        by_word,
+        parameters=parameters,
+    )
 
 
 @lru_cache(maxsize=8)
@@ -120,21 +167,9 @@ def _library(plugins: PluginSet) -> Library:
 
 def motu_vocabulary_loaded(lib: Library, host: PluginHost) -> Vocabulary:
     """The vocabulary effects compile under: every plugin's words for motu (expansions'
-    verbs included), with a token word for every buff, debuff and mark card loaded."""
-    from hexforge.plugins.motu.vocabulary import add_token_words
-
-    vocabulary = vocabulary_for(host, GAME, [])  # failures: the library's problems
-    names = {
-        kind: sorted(_word(c) for c in lib.cards.values() if c.kind == kind) for kind in TOKENS
-    }
-    add_token_words(vocabulary, [*names["buff"], *names["debuff"]])
-    add_token_words(vocabulary, names["mark"], marks=True)
-    return vocabulary
-
-
-def _word(card: Card) -> str:
-    """The word effect text names a token card by: its id's slug, spaced ('serpent mark')."""
-    return card.id.split("/", 1)[1].replace("-", " ")
+    verbs included), with the card words of the library, as ``hexforge validate`` checks
+    them."""
+    return vocabulary_for(host, GAME, []).with_words(lib.words)  # failures: lib.problems
 
 
 def skill_key(card_id: str, skill: Skill) -> str:
@@ -159,6 +194,11 @@ def effect_texts(card: Card) -> Iterator[tuple[str, str, bool]]:
         yield f"{card.id}#ability", card.ability, False
     elif isinstance(card, Glory) and card.mission is not None:
         yield f"{card.id}#mission", card.mission, False
+    elif isinstance(card, ActionCard):
+        yield f"{card.id}#effect", card.effect, False
+    elif isinstance(card, Rule):
+        for index, text in enumerate(card.effects):
+            yield f"{card.id}#effect{index}", text, False
 
 
 def _once_per_trigger(effect: CompiledEffect) -> CompiledEffect:
@@ -174,20 +214,23 @@ def motu_rules(host: PluginHost) -> MotuRuleset:
     """The ruleset of ``host``'s plugins: events, queries, and every card effect of their
     library, compiled (once per set of plugins, as :func:`library_for`)."""
     rules = _ruleset(PluginSet.of(host))
-    report(list(rules.library.problems), host.problems)
+    report([*rules.library.problems, *rules.actions.problems], host.problems)
     return rules
 
 
 @lru_cache(maxsize=8)
 def _ruleset(plugins: PluginSet) -> MotuRuleset:
+    from hexforge.plugins.motu.action_cards import action_table
     from hexforge.plugins.motu.vocabulary import declare_rules
 
     lib = _library(plugins)
+    vocabulary = motu_vocabulary_loaded(lib, plugins.host)
     rules = MotuRuleset(
         orderer=context_player_orders,
         tie_rule=roll_off_ruling,
         entity_kinds={"character", "mark"},
         library=lib,
+        actions=action_table(plugins.host, lib, vocabulary),
     )
     declare_rules(rules)
     for stat in STATS:
@@ -198,7 +241,7 @@ def _ruleset(plugins: PluginSet) -> MotuRuleset:
     rules.declare_query("scope")
     rules.declare_query("free_rerolls", minimum=0)
     rules.declare_query("focus_scope")
-    compile_library(rules, lib, motu_vocabulary_loaded(lib, plugins.host))
+    compile_library(rules, lib, vocabulary)
     return rules
 
 
@@ -207,4 +250,7 @@ def compile_library(rules: Ruleset, lib: Library, vocabulary: Vocabulary) -> Non
         source = Source(card.id, lib.tier(card))
         for key, text, passive in effect_texts(card):
             compiled = compile_text(text, vocabulary, source)
-            rules.add_effect(key, _once_per_trigger(compiled) if passive else compiled)
+            if isinstance(card, Rule):  # the rulebook's own: every character bears it
+                rules.add_standing(key, compiled)
+            else:
+                rules.add_effect(key, _once_per_trigger(compiled) if passive else compiled)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
 from hexforge.plugins.motu import codes
+from hexforge.plugins.motu.parameters import parameters_of
 from hexforge.plugins.motu.state import UnitState
-
-MAX_MANA = 5
 
 
 def mana(engine: Engine, unit: str) -> int:
@@ -15,9 +14,9 @@ def mana(engine: Engine, unit: str) -> int:
 
 
 def gain_mana(engine: Engine, unit: str, amount: int) -> int:
-    """Add mana, never above five; returns what was actually gained."""
+    """Add mana, never above five (``mana_cap``); returns what was actually gained."""
     holder = UnitState(engine, unit)
-    gained = max(0, min(amount, MAX_MANA - holder.mana))
+    gained = max(0, min(amount, parameters_of(engine).mana_cap - holder.mana))
     holder.mana += gained
     engine.emit("mana_gained", unit=unit, amount=gained)
     return gained

@@ -32,10 +32,10 @@ from hexforge.plugins.motu.battlefield import (
     Location,
     engaging_ends,
     jump_destinations,
+    line_of_sight,
     partly_in_front,
     push_options,
     reachable,
-    sees,
 )
 from hexforge.plugins.motu.battlefield.movement import Reach
 from hexforge.plugins.motu.board import (
@@ -43,8 +43,10 @@ from hexforge.plugins.motu.board import (
     enemies,
     engaged_with,
     hex_of,
+    hexes_of,
     in_sight,
     location,
+    locations_of,
     occupancy,
     occupant,
     on_board,
@@ -52,7 +54,9 @@ from hexforge.plugins.motu.board import (
 )
 from hexforge.plugins.motu.cards import Character
 from hexforge.plugins.motu.library import library_of
-from hexforge.plugins.motu.state import UnitState
+from hexforge.plugins.motu.massive import turn, turns
+from hexforge.plugins.motu.permits import Permit, allowed, movement_refusal
+from hexforge.plugins.motu.state import UnitState, base_of
 from hexforge.plugins.motu.units import is_knocked_out
 
 FACINGS = [d.name for d in Direction]
@@ -65,11 +69,20 @@ def speed_of(engine: Engine, unit: str, focused: bool) -> int:
 
 
 def reach_of(engine: Engine, unit: str, focused: bool) -> Reach:
+    return _reach(engine, unit, speed_of(engine, unit, focused))
+
+
+def _reach(engine: Engine, unit: str, points: int) -> Reach:
+    """Where a move of ``unit`` with ``points`` can get, as the permissions say: no climb
+    onto a model ``unit`` may not push (``cannot be pushed``, ``cannot be moved by
+    enemies``); no stop next to enemies for one that ``can move through enemies``."""
     return reachable(
         board_map(engine),
         occupancy(engine),
         occupant(engine, unit),
-        speed_of(engine, unit, focused),
+        points,
+        pushable=lambda other: movement_refusal(engine, Permit.PUSH, other, unit) is None,
+        through_enemies=allowed(engine, Permit.MOVE_THROUGH_ENEMIES, unit),
     )
 
 
@@ -89,9 +102,13 @@ def destinations(engine: Engine, unit: str, focused: bool) -> list[Location]:
 
 
 def _towards(engine: Engine, start: Location, end: Location, other: str) -> bool:
-    there = location(engine, other)
-    nearer = distance(end.hex, there.hex) < distance(start.hex, there.hex)
-    return nearer and sees(board_map(engine), end, there)
+    """Nearer ``other`` and in its sight, to and from any hex of a massive ``other``."""
+    theirs = locations_of(engine, other)
+
+    def gap(loc: Location) -> int:
+        return min(distance(loc.hex, t.hex) for t in theirs)
+
+    return gap(end) < gap(start) and line_of_sight(board_map(engine), (end,), theirs)
 
 
 def place(engine: Engine, unit: str, where: Location) -> None:
@@ -100,10 +117,17 @@ def place(engine: Engine, unit: str, where: Location) -> None:
 
 
 def choose_facing(engine: Engine, unit: str) -> None:
-    """After a move the player may turn the model to any of the six edges."""
+    """After a move the player may turn the model to any of the six edges; a massive
+    model only to the turns of its base that fit where it stands (:func:`massive.turns`)."""
     player = engine.entity(unit).owner or ""
-    answer = engine.decide("move_facing", player, FACINGS, context={"unit": unit})
-    UnitState(engine, unit).facing = Direction[str(answer)]
+    if base_of(engine, unit) == 1:
+        answer = engine.decide("move_facing", player, FACINGS, context={"unit": unit})
+        UnitState(engine, unit).facing = Direction[str(answer)]
+        return
+    options = turns(engine, unit)
+    names = [d.name for d in options]
+    chosen = Direction[str(engine.decide("move_facing", player, names, context={"unit": unit}))]
+    turn(engine, unit, chosen, options[chosen])
 
 
 def move_model(
@@ -137,6 +161,8 @@ def move_model(
     engine.note("moved", unit=unit, to=_label(where))
     if facing is None:
         choose_facing(engine, unit)
+    elif base_of(engine, unit) > 1:
+        _turn_to(engine, unit, facing)
     else:
         UnitState(engine, unit).facing = facing
     overwatch_interruptions(engine, unit, interrupt)
@@ -157,6 +183,18 @@ def arrive(engine: Engine, unit: str, focused: bool, where: Location) -> None:
         place(engine, pushed, options[labels.index(str(answer))])
         engine.note("pushed", unit=pushed, by=unit, to=str(answer))
     place(engine, unit, where)
+
+
+def _turn_to(engine: Engine, unit: str, facing: Direction) -> None:
+    """HF775 unless the massive ``unit`` can turn to ``facing`` where it stands."""
+    options = turns(engine, unit)
+    if facing not in options:
+        raise fail(
+            codes.BASE_DOES_NOT_FIT,
+            f"{unit}'s base cannot turn to face {facing.name} here",
+            hint="it can face: " + ", ".join(d.name for d in options),
+        )
+    turn(engine, unit, facing, options[facing])
 
 
 def check_destination(engine: Engine, unit: str, focused: bool, to: Location) -> None:
@@ -197,7 +235,7 @@ def watching(engine: Engine, watcher: str, mover: str) -> bool:
         return False
     if not enemies(engine, watcher, mover) or not in_sight(engine, watcher, mover):
         return False
-    if not partly_in_front(occupant(engine, watcher), (hex_of(engine, mover),)):
+    if not partly_in_front(occupant(engine, watcher), hexes_of(engine, mover)):
         return False
     for weapon in usable_weapons(engine, watcher):
         if weapon.range is not None and within(engine, watcher, mover, weapon.range):
@@ -234,7 +272,7 @@ def towards(
     overwatch interruptions at its end."""
     if not _leave(engine, unit, interrupt):
         return
-    reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), points)
+    reach = _reach(engine, unit, points)
     there = hex_of(engine, other)
     best = min(
         (loc for loc in reach.costs if not any(s.push for s in reach.path(loc))),
@@ -250,12 +288,12 @@ def charge(
 ) -> bool:
     """Move to a hex next to ``other`` by the shortest route and face it; False (no move)
     when no such hex is in reach (rulebook §Charge). Interruptions as for :func:`towards`."""
-    reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), points)
+    reach = _reach(engine, unit, points)
     if not engaging_ends(board_map(engine), reach, occupant(engine, other)):
         return False
     if not _leave(engine, unit, interrupt):
         return False
-    reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), points)
+    reach = _reach(engine, unit, points)
     ends = engaging_ends(board_map(engine), reach, occupant(engine, other))
     if not ends or is_knocked_out(engine, other):
         return False
@@ -308,7 +346,19 @@ def push(engine: Engine, unit: str, by: str, hexes: int, *, pull: bool = False) 
     """Push (or pull) ``unit`` along the straight line from ``by``; it stops at terrain,
     models or the board's edge; a model pushed off elevated ground climbs down for free
     (its controller picks where, the hex along the line when it can) and stops there. No
-    rotation, no interruptions (rulebook §Push and Pull). Returns the hexes moved."""
+    rotation, no interruptions (rulebook §Push and Pull). Returns the hexes moved.
+
+    A massive model is never pushed or pulled (rulebook §Massive Models - Pushing and
+    Pulling), nor one a permission protects (``cannot be pushed``, ``cannot be pulled``,
+    ``cannot be moved by enemies``): it stays and the log says why
+    (``push_refused``/``pull_refused``)."""
+    if base_of(engine, unit) > 1:
+        engine.note("pull_refused" if pull else "push_refused", unit=unit, by=by, reason="massive")
+        return 0
+    refusal = movement_refusal(engine, Permit.PULL if pull else Permit.PUSH, unit, by)
+    if refusal is not None:
+        engine.note("pull_refused" if pull else "push_refused", unit=unit, by=by, reason=refusal)
+        return 0
     moved = 0
     for _ in range(hexes):
         here, other = hex_of(engine, unit), hex_of(engine, by)
@@ -359,9 +409,10 @@ def _beyond(origin: Hex, here: Hex) -> tuple[Hex, ...]:
 
 
 def _free(engine: Engine, hex_: Hex, level: int) -> bool:
+    """No model's base covers ``hex_`` (a massive base included, at any level)."""
     if not board_map(engine).standable(Location(hex_, level)):
         return False
-    return all(hex_of(engine, other) != hex_ for other in on_board(engine))
+    return all(hex_ not in hexes_of(engine, other) for other in on_board(engine))
 
 
 def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
@@ -369,11 +420,23 @@ def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
     attacks of opportunity first, overwatch is not triggered (rulebook §Switch).
 
     A massive model never trades places with a non-massive one (rulebook §Massive Models -
-    Switching): then nothing moves and the log says why (``switch_refused``).
+    Switching): then nothing moves and the log says why (``switch_refused``). Two massive
+    models trade their whole bases, facings included, so both must have bases of the same
+    size (a reading: otherwise neither fits the other's place; ``reason: base``). A
+    permission may forbid it too: ``cannot be switched`` of either, ``cannot be moved by
+    enemies`` of ``b`` when ``a`` is its enemy (the reason is the permission's phrase).
     """
     if is_massive(engine, a) != is_massive(engine, b):
         engine.note("switch_refused", unit=a, other=b, reason="massive")
         return
+    if base_of(engine, a) != base_of(engine, b):
+        engine.note("switch_refused", unit=a, other=b, reason="base")
+        return
+    for moved in (a, b):
+        refusal = movement_refusal(engine, Permit.SWITCH, moved, a)
+        if refusal is not None:
+            engine.note("switch_refused", unit=a, other=b, reason=f"{moved} {refusal}")
+            return
     for unit in (a, b):
         opportunity_attacks(engine, unit, interrupt)
     if is_knocked_out(engine, a) or is_knocked_out(engine, b):
@@ -381,6 +444,9 @@ def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
     where_a, where_b = location(engine, a), location(engine, b)
     place(engine, a, where_b)
     place(engine, b, where_a)
+    if base_of(engine, a) > 1:
+        first, second = UnitState(engine, a), UnitState(engine, b)
+        first.facing, second.facing = second.facing, first.facing
 
 
 def is_massive(engine: Engine, unit: str) -> bool:

@@ -9,7 +9,8 @@ pointer through the edge it faces, rulebook §Facing), wounds, mana, buff and de
 SVG classes tests and the replay viewer rely on: ``hex`` (``data-coord``, ``data-ground``),
 ``deployment`` (``data-side``), ``platform`` (``data-elevation``), ``objective``,
 ``unit`` (``data-id``, ``data-coord``, ``data-level``; its ``facing`` child carries the
-rotation), ``wounds``, ``mana``, ``buff``, ``debuff``, ``mark``.
+rotation), ``base`` (each hex of a massive model's base: ``data-id``, ``data-coord``),
+``wounds``, ``mana``, ``buff``, ``debuff``, ``mark``.
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ class UnitView:
     buff: str | None = None
     debuff: str | None = None
     knocked_out: bool = False
+    base: tuple[Hex, ...] = ()
+    """A massive model's base, facing hex first (rulebook §Massive Models); empty for a
+    one-hex model. The marker stands on the facing hex, the base is drawn under it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +267,28 @@ def _marks(picture: Svg, layout: HexLayout, marks: Sequence[MarkView]) -> None:
         )
 
 
+def _bases(parent: ET.Element, layout: HexLayout, units: Sequence[UnitView]) -> None:
+    """The hexes of massive models' bases, under the markers."""
+    for unit in units:
+        colour = "#9a9a9a" if unit.knocked_out else side_colour(unit.side)
+        for hex_ in unit.base:
+            hex_polygon(
+                parent,
+                layout,
+                hex_,
+                fill=colour,
+                class_="base",
+                stroke=palette.INK,
+                inset=0.94,
+                fill_opacity="0.45",
+                data_id=unit.id,
+            )
+
+
 def _units(picture: Svg, layout: HexLayout, units: Sequence[UnitView]) -> None:
+    massive = [unit for unit in units if unit.base]
+    if massive:  # no empty group: pictures without massive models stay as they were
+        _bases(picture.group("bases"), layout, massive)
     group = picture.group("units")
     for unit in units:
         colour = "#9a9a9a" if unit.knocked_out else side_colour(unit.side)

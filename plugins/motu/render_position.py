@@ -37,7 +37,7 @@ def _initials(name: str) -> str:
 
 def units_of(engine: Engine) -> list[UnitView]:
     """Every character of a motu game in ``engine``, as the picture shows it."""
-    from hexforge.plugins.motu.board import on_board, side
+    from hexforge.plugins.motu.board import hexes_of, on_board, side
     from hexforge.plugins.motu.library import library_of
 
     views = []
@@ -58,6 +58,7 @@ def units_of(engine: Engine) -> list[UnitView]:
                 buff=_token_name(engine, character.buff),
                 debuff=_token_name(engine, character.debuff),
                 knocked_out=character.knocked_out,
+                base=hexes_of(engine, unit) if character.base > 1 else (),
             )
         )
     return views

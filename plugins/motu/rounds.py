@@ -15,20 +15,21 @@ from collections.abc import Mapping
 
 from hexforge.core.engine import Agent, Engine, Json
 from hexforge.core.engine.diagnostics import fail
-from hexforge.core.hexgrid import Direction, format_coord, parse_coord
+from hexforge.core.hexgrid import Direction, are_neighbours, format_coord, parse_coord
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.battlefield import Location
+from hexforge.plugins.motu.battlefield import Location, footprint
 from hexforge.plugins.motu.board import (
     adjacent,
     board_map,
     enemies,
-    hex_of,
+    hexes_of,
     on_board,
     use_map,
 )
-from hexforge.plugins.motu.cards import Fate, Glory
+from hexforge.plugins.motu.cards import Character, Fate, Glory
 from hexforge.plugins.motu.library import Library, MotuRuleset, library_of
 from hexforge.plugins.motu.mana import gain_mana
+from hexforge.plugins.motu.parameters import CHANGES, parameters_of
 from hexforge.plugins.motu.setups import GameSetup
 from hexforge.plugins.motu.state import MotuState, Phase, PlayerState, UnitState
 from hexforge.plugins.motu.tokens import clear_tokens
@@ -36,10 +37,6 @@ from hexforge.plugins.motu.turns import activate, discard, take_from_hand
 from hexforge.plugins.motu.units import create_character, is_knocked_out
 
 PLAYERS = ["masters", "evil"]
-ROUNDS = 4
-HAND = 5
-OBJECTIVE_VP = 20
-MARGIN = 20
 PASS = "pass"
 
 
@@ -50,11 +47,14 @@ def new_game(
     engine = Engine.new(rules, seed, list(PLAYERS), dict(agents))
     use_map(engine, name=setup.map)
     game = MotuState.start(engine, [format_coord(h) for h in board_map(engine).objectives])
+    if setup.parameters:  # a variant's numbers (none: the state is as it always was)
+        engine.state.data[CHANGES] = dict[str, Json](setup.parameters)
+    hand = parameters_of(engine).hand
     for player in PLAYERS:
         cards = game.player(player)
         cards.deck.extend(engine.shuffle(setup.decks[player].fate, reason=f"{player} fate deck"))
         cards.glory.extend(setup.decks[player].glory)
-        draw(engine, player, HAND)
+        draw(engine, player, hand)
     winner = engine.roll_off(PLAYERS, reason="first player")
     first = str(engine.decide("first_player", winner, list(PLAYERS)))
     game.first_player = first
@@ -83,7 +83,8 @@ def new_game(
 def _deploy(engine: Engine, setup: GameSetup, waiting: dict[str, list[int]]) -> None:
     """Characters without a place: the players place them one at a time, first player
     first, on free hexes of their deployment zone (a reading: the Battleground Book's
-    standard deployment is not in our text)."""
+    standard deployment is not in our text). A massive model's whole base, at its
+    facing, must lie on free hexes of the zone (rulebook §Massive Models)."""
     order = turn_order(engine)
     field = board_map(engine)
     while any(waiting.values()):
@@ -91,11 +92,19 @@ def _deploy(engine: Engine, setup: GameSetup, waiting: dict[str, list[int]]) -> 
             if not waiting[player]:
                 continue
             entry = setup.forces[player][waiting[player].pop(0)]
-            taken = {hex_of(engine, u) for u in on_board(engine)}
+            facing = Direction[entry.facing or ("S" if player == "masters" else "N")]
+            card = library_of(engine).card(entry.card, "character")
+            assert isinstance(card, Character)
+            zone = field.deployment.get(player, ())
+            members = frozenset(zone)
+            taken = {h for u in on_board(engine) for h in hexes_of(engine, u)}
             free = [
                 format_coord(h)
-                for h in field.deployment.get(player, ())
-                if h not in taken and field.standable(Location(h, 0))
+                for h in zone
+                if all(
+                    b in members and b not in taken and field.standable(Location(b, 0))
+                    for b in footprint(h, facing, card.base_size)
+                )
             ]
             at = str(engine.decide("deploy", player, sorted(free), context={"unit": entry.id}))
             create_character(
@@ -104,7 +113,7 @@ def _deploy(engine: Engine, setup: GameSetup, waiting: dict[str, list[int]]) -> 
                 entry.card,
                 player,
                 parse_coord(at),
-                Direction[entry.facing or ("S" if player == "masters" else "N")],
+                facing,
                 weapons=entry.weapons,
                 items=entry.items,
             )
@@ -130,18 +139,21 @@ def result(engine: Engine) -> dict[str, Json] | None:
 
 def finish(engine: Engine, winner: str | None, reason: str, *, on_points: bool = False) -> None:
     """End the game; objective tokens are worth 20 VP each at its end (§Scoring). With
-    ``on_points`` the VP decide: a 20 VP margin wins, anything less is a draw."""
+    ``on_points`` the VP decide: a 20 VP margin wins, anything less is a draw (the
+    parameters ``objective_vp`` and ``victory_margin``)."""
     game = MotuState(engine)
+    numbers = parameters_of(engine)
     if game.result is not None:
         raise fail(codes.GAME_OVER, "the game is already over")
     for player in PLAYERS:
         claimed = game.player(player).claimed
         if claimed:
             tokens = f"{claimed} objective token{'s' * (claimed != 1)}"
-            _add_vp(engine, player, OBJECTIVE_VP * claimed, tokens)
+            _add_vp(engine, player, numbers.objective_vp * claimed, tokens)
     if on_points:
         a, b = (game.player(p).vp for p in PLAYERS)
-        winner = None if abs(a - b) < MARGIN else PLAYERS[0] if a > b else PLAYERS[1]
+        margin = numbers.victory_margin
+        winner = None if abs(a - b) < margin else PLAYERS[0] if a > b else PLAYERS[1]
         reason = f"{'points victory' if winner else 'draw on points'} {a}-{b}"
     game.set_result(winner, reason)
     engine.note("result", winner=winner, reason=reason, vp=dict[str, Json](game.vp))
@@ -212,7 +224,7 @@ def preparation(engine: Engine) -> None:
                 break
             take_from_hand(engine, player, answer)
             cards.discard.append(answer)
-        draw(engine, player, HAND)
+        draw(engine, player, parameters_of(engine).hand)
 
 
 def initiative(lib: Library, card_id: str) -> int:
@@ -299,28 +311,21 @@ def clean_up(engine: Engine) -> None:
 
 
 def can_claim(engine: Engine, unit: str, objective: str) -> bool:
-    """The four conditions of rulebook §Claim Objective Tokens."""
+    """The four conditions of rulebook §Claim Objective Tokens; any hex of a massive base
+    counts as the model's (rulebook §Massive Models - Adjacency)."""
     field = board_map(engine)
     spot = parse_coord(objective)
-    here = hex_of(engine, unit)
     player = engine.entity(unit).owner or ""
     foes = [
         u for u in on_board(engine) if enemies(engine, unit, u) and not is_knocked_out(engine, u)
     ]
     if any(adjacent(engine, unit, foe) for foe in foes):
         return False
-    if not (here == spot or field.is_adjacent(Location(here, 0), Location(spot, 0))):
+    if not any(h == spot or are_neighbours(h, spot) for h in hexes_of(engine, unit)):
         return False
-    if any(hex_of(engine, f) == spot or _next_to(engine, f, spot) for f in foes):
+    if any(h == spot or are_neighbours(h, spot) for f in foes for h in hexes_of(engine, f)):
         return False
     return spot not in field.deployment.get(player, ())
-
-
-def _next_to(engine: Engine, unit: str, spot: object) -> bool:
-    from hexforge.core.hexgrid import are_neighbours
-
-    assert spot is not None
-    return are_neighbours(hex_of(engine, unit), spot)  # type: ignore[arg-type]
 
 
 def claim_objectives(engine: Engine) -> None:
@@ -336,12 +341,12 @@ def claim_objectives(engine: Engine) -> None:
 
 
 def check_victory(engine: Engine) -> None:
-    """Knock-out victory, or after round 4 a points victory with a 20 VP margin, else a
-    draw (rulebook §Check for Victory)."""
+    """Knock-out victory, or after round 4 (the parameter ``rounds``) a points victory
+    with a 20 VP margin, else a draw (rulebook §Check for Victory)."""
     down = [p for p in PLAYERS if not standing(engine, p)]
     if len(down) == 2:
         finish(engine, None, "both forces knocked out")
     elif down:
         finish(engine, next(p for p in PLAYERS if p not in down), "knock-out victory")
-    elif MotuState(engine).round >= ROUNDS:
+    elif MotuState(engine).round >= parameters_of(engine).rounds:
         finish(engine, None, "points", on_points=True)

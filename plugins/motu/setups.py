@@ -5,26 +5,29 @@ cards and two glory cards of the force's faction).
 ``content/motu/setups/first-game.yaml`` is the first game. A setup file names a shipped
 map, each force's characters (card, equipment, and optionally ``at`` / ``facing``: a
 character without a place is deployed by its player in its deployment zone) and each
-force's fate deck and glory cards. Every problem is reported at its line (HF761-HF763).
+force's fate deck and glory cards. Every problem is reported at its line (HF761-HF763;
+HF775 for a massive base leaving the deployment zone).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hexforge.core.errors import Diagnostic, HexforgeError
-from hexforge.core.hexgrid import parse_coord
+from hexforge.core.hexgrid import Direction, format_coord, parse_coord
 from hexforge.core.packs.model_errors import model_diagnostics
 from hexforge.core.packs.yamlio import YamlDocument, load_text, read_yaml
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.battlefield import Location, named_map, shipped_maps
+from hexforge.plugins.motu.battlefield import Location, footprint, named_map, shipped_maps
 from hexforge.plugins.motu.cards import Character, Item, Weapon
 from hexforge.plugins.motu.library import Library
+from hexforge.plugins.motu.parameters import changed
 
 SIDES = ("masters", "evil")
 FATE_CARDS = 20
@@ -62,6 +65,9 @@ class SetupFile(_Model):
     points: int = Field(POINTS, ge=1)
     forces: dict[Literal["masters", "evil"], list[ForceEntry]]
     decks: dict[Literal["masters", "evil"], Deck]
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    """Game parameters this game changes (a variant: ``{rounds: 2}``), checked as
+    game.yaml's (docs/motu.md, "Game parameters")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,8 @@ class GameSetup:
     map: str
     forces: dict[str, tuple[ForceEntry, ...]]
     decks: dict[str, Deck]
+    parameters: Mapping[str, Any] = field(default_factory=dict)
+    """The game parameters it changes, those that differ from the library's only."""
 
 
 def _full(ref: str) -> str:
@@ -85,6 +93,11 @@ def setup_from_document(doc: YamlDocument, lib: Library) -> GameSetup:
     except ValidationError as error:
         raise HexforgeError(*model_diagnostics(error, doc, (), SetupFile)) from None
     problems = _check(doc, model, lib)
+    parameters: Mapping[str, Any] = {}
+    try:
+        parameters = changed(lib.parameters, model.parameters, doc, ("parameters",))
+    except HexforgeError as error:
+        problems.extend(error.diagnostics)
     if problems:
         raise HexforgeError(*problems)
     forces = {
@@ -104,7 +117,7 @@ def setup_from_document(doc: YamlDocument, lib: Library) -> GameSetup:
         side: Deck(fate=[_full(c) for c in deck.fate], glory=[_full(c) for c in deck.glory])
         for side, deck in model.decks.items()
     }
-    return GameSetup(model.name, model.map, forces, decks)
+    return GameSetup(model.name, model.map, forces, decks, parameters)
 
 
 def _check(doc: YamlDocument, model: SetupFile, lib: Library) -> list[Diagnostic]:
@@ -157,6 +170,23 @@ def _check(doc: YamlDocument, model: SetupFile, lib: Library) -> list[Diagnostic
                         (*at, "at"),
                         None,
                     )
+                elif found.massive:
+                    facing = Direction[entry.facing or ("S" if side == "masters" else "N")]
+                    base = footprint(place.hex, facing, found.base_size)
+                    outside = [
+                        format_coord(h)
+                        for h in base
+                        if h not in zone or not field.standable(Location(h, place.level))
+                    ]
+                    if outside:
+                        problem(
+                            codes.BASE_DOES_NOT_FIT,
+                            f"{found.id}'s base at {entry.at} facing {facing.name} leaves the "
+                            f"{side} deployment zone at {', '.join(outside)}",
+                            (*at, "at"),
+                            f"its base covers {', '.join(format_coord(h) for h in base)}; "
+                            "pick another hex or facing (rulebook §Massive Models)",
+                        )
         if total > model.points:
             problem(
                 codes.FORCE_TOO_BIG,

@@ -20,7 +20,7 @@ from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import acting_frame, current_acting, interrupted_by
 from hexforge.plugins.motu.attacks import face
 from hexforge.plugins.motu.board import enemies, in_sight, on_board, within
-from hexforge.plugins.motu.cards import Character, Item, Mark, Skill
+from hexforge.plugins.motu.cards import Character, Item, Mark, Skill, Targets
 from hexforge.plugins.motu.library import library_of, skill_key
 from hexforge.plugins.motu.mana import check_mana, spend_mana
 from hexforge.plugins.motu.state import UnitState
@@ -74,24 +74,34 @@ def skill_target_problem(engine: Engine, unit: str, skill: Skill, target: str | 
     problem = mark_problem(engine, unit, skill)
     if problem is not None:
         return problem
-    if skill.target == "none":
-        return None if target is None else "the skill takes no target"
+    return target_problem(engine, unit, skill.target, skill.range, target, "the skill")
+
+
+def target_problem(
+    engine: Engine, unit: str, wanted: Targets, reach: int | None, target: str | None, what: str
+) -> str | None:
+    """Why ``target`` cannot be the target of ``what`` (a skill, an action card) that
+    ``unit`` uses, or None: its kind of target, line of sight and range, and while
+    interrupting an enemy target must be the interrupted character (rulebook §Targeting
+    and Tests, §Interruptions)."""
+    if wanted == "none":
+        return None if target is None else f"{what} takes no target"
     if target is None:
-        return f"the skill needs a target ({skill.target})"
+        return f"{what} needs a target ({wanted})"
     if is_knocked_out(engine, target) or not engine.entity(target).in_play:
         return f"{target} cannot be targeted"
     hostile = enemies(engine, unit, target)
-    if skill.target == "enemy" and not hostile:
+    if wanted == "enemy" and not hostile:
         return f"{target} is not an enemy"
-    if skill.target == "ally" and (hostile or target == unit):
+    if wanted == "ally" and (hostile or target == unit):
         return f"{target} is not an ally"
     interrupted = interrupted_by(engine, unit)
     if hostile and interrupted is not None and target != interrupted:
         return f"while interrupting, an enemy target must be {interrupted}"
     if target != unit and not in_sight(engine, unit, target):
         return f"{target} is not in line of sight"
-    if skill.range is not None and not within(engine, unit, target, skill.range):
-        return f"{target} is out of range ({skill.range} inches)"
+    if reach is not None and not within(engine, unit, target, reach):
+        return f"{target} is out of range ({reach} inches)"
     return None
 
 

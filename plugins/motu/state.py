@@ -71,6 +71,11 @@ def facing_of(engine: Engine, unit: str) -> Direction:
     return Direction[str(engine.entity(unit).props.get("facing", "N"))]
 
 
+def base_of(engine: Engine, unit: str) -> int:
+    """How many hexes its base covers (rulebook §Massive Models): 1 unless massive."""
+    return as_int(engine.entity(unit).props.get("base", 1))
+
+
 def is_knocked_out(engine: Engine, unit: str) -> bool:
     return bool(engine.entity(unit).props.get("knocked_out", False))
 
@@ -93,15 +98,19 @@ def character_props(
     cost: int,
     weapons: Sequence[str],
     items: Sequence[str],
+    base: int = 1,
 ) -> dict[str, Json]:
     """The props of a character coming onto the battleground: its place, its card's stats
     (the bases of the stat queries), cost and equipment, and no wound, mana or token yet.
-    The order is part of the snapshot."""
+    The order is part of the snapshot. A massive model's ``base`` (hexes covered) is kept
+    too, its ``hex`` being the facing hex; an ordinary model has no ``base`` prop, so the
+    snapshots of games without massive models are unchanged."""
     return {
         "card": card,
         "hex": format_coord(at),
         "level": level,
         "facing": facing.name,
+        **({"base": base} if base > 1 else {}),
         **stats,
         "cost": cost,
         "weapons": list[Json](weapons),
@@ -206,7 +215,9 @@ class UnitState:
     hex = _Prop(_hex, format_coord)
     level = _Prop(as_int, _same, 0)
     facing = _Prop(_direction, _direction_name, "N")
-    """The edge of its hex the model faces."""
+    """The edge of its hex the model faces (a massive model: of its facing hex)."""
+    base = _Fixed(as_int, 1)
+    """The hexes its base covers (rulebook §Massive Models): 1 unless massive."""
     wounds = _Prop(as_int, _same)
     mana = _Prop(as_int, _same)
     focus = _Prop(bool, _same)

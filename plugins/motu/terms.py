@@ -146,6 +146,8 @@ TERMS: Mapping[str, Mapping[str, str]] = _table(
         "buff": {"en": "buff", "pl": "wzmocnienie", "de": "Stärkung", "fr": "renforcement"},
         "debuff": {"en": "debuff", "pl": "osłabienie", "de": "Schwächung", "fr": "affaiblissement"},
         "mark": {"en": "mark", "pl": "znak", "de": "Zeichen", "fr": "marque"},
+        # rulebook rules as data (rulebook §Rule Hierarchy)
+        "rule": {"en": "rule", "pl": "zasada", "de": "Regel", "fr": "règle"},
         "unique buff": {
             "en": "unique buff",
             "pl": "unikalne wzmocnienie",
@@ -189,6 +191,8 @@ TERMS: Mapping[str, Mapping[str, str]] = _table(
             "de": "Ruhmkarte",
             "fr": "carte gloire",
         },
+        # action cards: actions an expansion adds (rulebook §Character Actions' terms)
+        "action": {"en": "action", "pl": "akcja", "de": "Aktion", "fr": "action"},
         "initiative": {
             "en": "initiative {n}",
             "pl": "inicjatywa {n}",

@@ -14,16 +14,23 @@ from collections.abc import Iterator
 
 from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
-from hexforge.core.hexgrid import Hex, format_coord
+from hexforge.core.hexgrid import Hex, distance, format_coord
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import interrupted_by
-from hexforge.plugins.motu.battlefield import Ground, Location, in_range, sees, within_hexes
+from hexforge.plugins.motu.battlefield import (
+    Ground,
+    Location,
+    in_range,
+    line_of_sight,
+    within_hexes,
+)
 from hexforge.plugins.motu.board import (
     MARK,
     board_map,
-    hex_of,
+    hexes_of,
     in_sight,
     location,
+    locations_of,
     on_board,
     side,
     within,
@@ -111,25 +118,29 @@ def can_place_mark(engine: Engine, unit: str, card: Mark) -> bool:
 
 
 def _mark_spots(engine: Engine, unit: str, card: Mark, *, ordered: bool) -> Iterator[Hex]:
+    """Range and sight count from any hex of a massive placer's base (rulebook §Massive
+    Models, §Determining Range); no mark lies on a base."""
     field = board_map(engine)
-    here = location(engine, unit)
-    taken = {hex_of(engine, e) for e in (*on_board(engine), *marks(engine))}
+    here = locations_of(engine, unit)
+    mine = tuple(loc.hex for loc in here)
+    taken = {h for e in (*on_board(engine), *marks(engine)) for h in hexes_of(engine, e)}
     taken.update(field.objectives)
     interrupted = interrupted_by(engine, unit)
     # a cheap bound first: hexes d steps apart are at least 0.86 * d - 1.16 hex widths
     # apart at their closest points, so nothing further can be in range
     bound = int((card.range / float(field.hex_inches) + 1.2) / 0.86) + 1
-    near = field.board if interrupted is not None else within_hexes(field, here.hex, bound)
+    bound += max(distance(mine[0], h) for h in mine)  # from the base's farthest hex
+    near = field.board if interrupted is not None else within_hexes(field, mine[0], bound)
     for hex_ in sorted(near) if ordered else near:
         spot = Location(hex_)
         if hex_ in taken or field.ground[hex_] is not Ground.OPEN or field.under_platform(spot):
             continue
         if interrupted is not None:
-            if not field.is_adjacent(spot, location(engine, interrupted)):
+            if not any(field.is_adjacent(spot, b) for b in locations_of(engine, interrupted)):
                 continue
-        elif not in_range(field, (here.hex,), (hex_,), card.range):
+        elif not in_range(field, mine, (hex_,), card.range):
             continue
-        if sees(field, here, spot):
+        if line_of_sight(field, here, (spot,)):
             yield hex_
 
 

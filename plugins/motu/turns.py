@@ -15,15 +15,7 @@ from __future__ import annotations
 from hexforge.core.engine import Engine, Frame
 from hexforge.core.hexgrid import Direction
 from hexforge.plugins.motu.acting import open_activation, open_interruption
-from hexforge.plugins.motu.actions import (
-    ACTIONS,
-    END,
-    Turn,
-    Verb,
-    carry_out,
-    legal_options,
-    parse,
-)
+from hexforge.plugins.motu.actions import ACTIONS, END, Turn, Verb, actions_of
 from hexforge.plugins.motu.basic_actions import move
 from hexforge.plugins.motu.battlefield import Location
 from hexforge.plugins.motu.board import as_texts
@@ -61,12 +53,13 @@ __all__ = [  # the hand's functions are used from here by the round procedure an
 
 def legal_actions(engine: Engine, unit: str, frame: Frame) -> list[str]:
     """Every action ``unit`` may take now, as decision options (``end`` first)."""
-    return [str(choice) for choice in legal_options(engine, unit, frame)]
+    return [str(choice) for choice in actions_of(engine).legal_options(engine, unit, frame)]
 
 
 def perform(engine: Engine, unit: str, frame: Frame, option: str) -> bool:
     """Carry out one chosen option; False when it ends the activation or interruption."""
-    if not carry_out(Turn(engine, unit, frame, interrupt), parse(option)):
+    table = actions_of(engine)
+    if not table.carry_out(Turn(engine, unit, frame, interrupt), table.parse(option)):
         return False
     settle_knockouts(engine)
     return True
@@ -146,10 +139,10 @@ def _disposables(engine: Engine, unit: str) -> None:
     if is_knocked_out(engine, unit):
         return
     player = engine.entity(unit).owner or ""
-    item = ACTIONS[Verb.ITEM]
+    item, table = ACTIONS[Verb.ITEM], actions_of(engine)
     while options := item.legal(engine, unit, None):
         texts = [str(c) for c in (END, *options)]
-        choice = parse(str(engine.decide("disposable", player, texts)))
+        choice = table.parse(str(engine.decide("disposable", player, texts)))
         if choice == END:
             return
-        carry_out(Turn(engine, unit, None, interrupt), choice)
+        table.carry_out(Turn(engine, unit, None, interrupt), choice)

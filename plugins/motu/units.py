@@ -37,7 +37,8 @@ def create_character(
     items: Sequence[str] | None = None,
 ) -> str:
     """Put a character on the battleground with its card's (or the given) equipment; its
-    passive skills and its items' passive skills come into force."""
+    passive skills and its items' passive skills come into force. A massive model's ``at``
+    is its facing hex, the rest of its base lies behind (``battlefield.footprint``)."""
     lib = library_of(engine)
     card = lib.card(card_id, "character")
     assert isinstance(card, Character)
@@ -54,7 +55,15 @@ def create_character(
         "focused_speed": card.stats.focused_speed,
     }
     props = character_props(
-        card.id, at, level, facing, stats, cost=card.cost, weapons=weapon_ids, items=item_ids
+        card.id,
+        at,
+        level,
+        facing,
+        stats,
+        cost=card.cost,
+        weapons=weapon_ids,
+        items=item_ids,
+        base=card.base_size,
     )
     engine.create(CHARACTER, side, id=unit, props=props)
     for card_id in (card.id, *weapon_ids, *item_ids):

@@ -30,6 +30,8 @@ from hexforge.plugins.motu.cards import bounds
 from hexforge.plugins.motu.dicetest import run_test
 from hexforge.plugins.motu.library import STATS, library_of
 from hexforge.plugins.motu.mana import gain_mana
+from hexforge.plugins.motu.permits import PHRASES
+from hexforge.plugins.motu.situations import CONDITIONS
 from hexforge.plugins.motu.state import PlayerState, UnitState, as_int
 from hexforge.plugins.motu.tokens import (
     give_token,
@@ -49,25 +51,6 @@ from hexforge.plugins.motu.wounds import (
 )
 
 C = CHARACTER
-
-TOKEN_NAMES = (
-    "quickness",
-    "enhancement",
-    "protection",
-    "regeneration",
-    "cripple",
-    "blind",
-    "knockdown",
-    "curse",
-    "serpent venom",
-    "optic lock",
-)
-"""The buffs and debuffs effect text may name (constant set ``token``): a typo in ``give``,
-``remove ... from`` or ``has`` is an HF316 with a "did you mean" where the card says it.
-``tests/motu`` checks it against the buff and debuff cards of the pack."""
-
-MARK_NAMES = ("serpent mark", "tidal mark")
-"""The marks ``place mark`` may name (constant set ``mark_name``)."""
 
 
 def _engine(ctx: EffectContext) -> Engine:
@@ -281,19 +264,6 @@ def _choose(ctx: EffectContext, options: Sequence[str]) -> int:
 # ---- the vocabulary ---------------------------------------------------------------------
 
 
-def add_token_words(v: Vocabulary, names: Sequence[str], *, marks: bool = False) -> None:
-    """Add buff/debuff (or, with ``marks``, mark) words to the motu vocabulary: an
-    expansion with new token cards calls this from its ``hexforge_dsl_vocabulary`` hook.
-    Works whichever hook runs first: the set is declared by whoever comes first and
-    extended by the others."""
-    key, base = ("mark_name", MARK_NAMES) if marks else ("token", TOKEN_NAMES)
-    current = v.constants.get(key)
-    if current is None:
-        v.constant_set(key, (*base, *names))
-    else:
-        v.constants[key] = tuple(dict.fromkeys((*current, *(" ".join(n.split()) for n in names))))
-
-
 def _n(name: str, param: str = "amount") -> dict[str, tuple[int, int]]:
     """The bounds of placeholder ``param``: the range ``name`` of the card models."""
     return {param: bounds(name)}
@@ -305,8 +275,10 @@ def declare_words(v: Vocabulary) -> None:
     v.kind(C)
     v.kind("mark")
     v.constant_set("weapon_type", ["melee", "ranged", "spell"])
-    add_token_words(v, ())
-    add_token_words(v, (), marks=True)
+    # the buffs and debuffs, the marks: words of the loaded cards (game.yaml `words:`), so
+    # a misspelt one is HF316 where the card names it, and a pack adds one without code
+    v.constant_set("token", (), open=True)
+    v.constant_set("mark_name", (), open=True)
     for event in events.ALL:
         v.event(event)
     v.trigger("upon", "activation", "activated", subject="unit")
@@ -377,6 +349,8 @@ def declare_words(v: Vocabulary) -> None:
     v.condition("{who:character} is focused", _guarded(lambda e, u: UnitState(e, u).focus))
     v.condition("{who:character} is engaged", _guarded(lambda e, u: bool(engaged_with(e, u))))
     v.condition("{who:character} has {token:token}", _guarded(has_token))
+    for words, (situation, doc) in CONDITIONS.items():
+        v.condition(words, situation, doc=doc)
     v.noun("enemy", "enemies", C, _enemies)
     v.noun("ally", "allies", C, _allies)
     v.noun("character", "characters", C, _standing)
@@ -410,7 +384,8 @@ def declare_words(v: Vocabulary) -> None:
         doc="what spending focus adds to a test's scope",
         bounds=bounds("scope"),
     )
-    v.permission("be targeted", "target")
+    for permit, (words, doc) in PHRASES.items():
+        v.permission(words, permit.value, doc=doc)
     v.binding("target", C)
     for context in ("activation", "interruption", "round", "attack", "test"):
         v.context(context)

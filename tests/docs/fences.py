@@ -150,6 +150,12 @@ RULES: tuple[Rule, ...] = (
         "tests/plugins/test_expansions_docs.py::test_the_pack_and_errata_examples_validate",
         marker="<!-- expansions:",
     ),
+    Rule(
+        "expansions.md",
+        "python",
+        "tests/plugins/test_expansions_docs.py::test_the_python_action_example_registers_an_action",
+        marker="<!-- expansions:",
+    ),
     Rule("expansions.md", "sh", HERE),
     Rule("cli.md", "sh", HERE),
     Rule("motu-content.md", "sh", HERE),

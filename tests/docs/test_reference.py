@@ -18,8 +18,8 @@ from hexforge.core.errors import Severity
 from hexforge.core.rules import EffectContext, Hook, Source, Tier
 from hexforge.dsl.api import check_text, compile_text
 from hexforge.dsl.vocabulary import Vocabulary
-from hexforge.plugins.catalogue import vocabulary_for
 from hexforge.plugins.markers import hookimpl
+from hexforge.plugins.packs_of_game import loaded_vocabulary
 
 HOST = built_in_host()
 PAGES = reference_pages(HOST)
@@ -38,7 +38,7 @@ def test_both_games_have_a_page() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_example_on_the_page_checks_and_compiles(game: str) -> None:
-    vocabulary = vocabulary_for(HOST, game)
+    vocabulary = loaded_vocabulary(HOST, game)
     examples = _examples(PAGES[f"dsl-{game}.md"])
     assert len(examples) >= 10
     for text in examples:
@@ -50,7 +50,7 @@ def test_every_example_on_the_page_checks_and_compiles(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_word_has_a_row_and_an_example(game: str) -> None:
     """Only an event no trigger phrase names may lack an example: effects cannot spell it."""
-    vocabulary = vocabulary_for(HOST, game)
+    vocabulary = loaded_vocabulary(HOST, game)
     page = PAGES[f"dsl-{game}.md"]
     found = entries(vocabulary)
     named = {t.event for t in vocabulary.triggers}
@@ -71,7 +71,7 @@ def test_every_word_has_a_row_and_an_example(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_python_hook_example_runs_on_its_events_payload(game: str) -> None:
-    vocabulary = vocabulary_for(HOST, game)
+    vocabulary = loaded_vocabulary(HOST, game)
     blocks = re.findall(r"^```python\n(.*?)\n```", PAGES[f"dsl-{game}.md"], re.M | re.S)
     for code in blocks:
         namespace: dict[str, object] = {"source": SOURCE}

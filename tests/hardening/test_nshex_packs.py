@@ -13,25 +13,14 @@ from click.testing import CliRunner, Result
 
 from hexforge.core.cli.main import make_cli
 from hexforge.plugins.manager import load_plugins
-from hexforge.plugins.markers import hookimpl
 from hexforge.plugins.nshex import CONTENT
 from hexforge.plugins.nshex.rules import nshex_rules
 from hexforge.plugins.nshex.tiles import Hq, Soldier
 from hexforge.plugins.pack_folders import pack_folders
+from tests.plugged import PackAt
 
 HQ_EFFECT = "ranged of allies linked to self +1"
 SMART_BATTLES = "    - {tile: battle, count: 4}\n"  # the first line of the Smart army's tiles
-
-
-class PackAt:
-    """An expansion that ships one pack folder."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    @hookimpl
-    def hexforge_content_packs(self) -> list[Path]:
-        return [self.folder]
 
 
 def _copy(where: Path, old: str = "", new: str = "", file: str = "smart.yaml") -> Path:

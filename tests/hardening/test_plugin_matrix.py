@@ -50,6 +50,7 @@ USES = {
     "hexforge_renderers": ["render", "map", "nshex", "--out", "{tmp}/board.svg"],
     "hexforge_scenario_drivers": ["test", str(NSHEX)],
     "hexforge_invariants": ["simulate", "--game", "nshex", "--games", "2", "--check"],
+    "hexforge_actions": ["play", "--game", "motu", "--p1", "random", "--p2", "random", "-q"],
 }
 """A command that asks each hook (play asks the others)."""
 
@@ -70,4 +71,4 @@ def test_a_broken_hook_stops_no_built_in_game(hook: str, how: str, tmp_path: Pat
 
 
 def test_the_matrix_covers_every_registration_hook() -> None:
-    assert len(HOOKS) == 10
+    assert len(HOOKS) == 11

@@ -82,10 +82,11 @@ def checker_for(seed: int) -> InvariantChecker:
     return InvariantChecker(INVARIANTS, "motu", seed, hint)
 
 
-def play_checked(seed: int) -> tuple[Engine, Outcome]:
-    """Play the first game with seed ``seed`` between random agents (eager ones for three
-    seeds in four, see :class:`RandomPlayer`), checking motu's invariants after every event,
-    before every decision, after every round and at the end (HF055 if one breaks)."""
+def play_checked(seed: int, setup: str = "first-game") -> tuple[Engine, Outcome]:
+    """Play the shipped ``setup`` (the first game unless told) with seed ``seed`` between
+    random agents (eager ones for three seeds in four, see :class:`RandomPlayer`), checking
+    motu's invariants after every event, before every decision, after every round and at
+    the end (HF055 if one breaks)."""
     eager = seed % 4 != 0  # a quarter of the games between plain random agents
     players = {
         "masters": RandomPlayer(seed * 7 + 1, eager=eager),
@@ -93,7 +94,7 @@ def play_checked(seed: int) -> tuple[Engine, Outcome]:
     }
     checker = checker_for(seed)
     agents = {name: checker.agent(player) for name, player in players.items()}
-    engine = new_game(MOTU, shipped_setup("first-game", LIB), seed, agents)
+    engine = new_game(MOTU, shipped_setup(setup, LIB), seed, agents)
     checker.watch_events(engine)
     while result(engine) is None:
         play_round(engine)

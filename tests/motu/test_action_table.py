@@ -15,7 +15,7 @@ from hexforge.core.hexgrid import Direction, parse_coord
 from hexforge.core.scenarios import Kind
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import open_activation
-from hexforge.plugins.motu.actions import ACTIONS, TABLE, Choice, Verb, parse
+from hexforge.plugins.motu.actions import ACTIONS, BUILT_IN, TABLE, Choice, Verb
 from hexforge.plugins.motu.board import use_map
 from hexforge.plugins.motu.driver import ACTIONS as STEPS
 from hexforge.plugins.motu.driver import MotuGame
@@ -45,6 +45,9 @@ def _game() -> Engine:
     engine.set_prop("he-man", "mana", 1)
     open_activation(engine, "he-man", ap=2)
     return engine
+
+
+parse = BUILT_IN.parse
 
 
 def _refused(call: object, *args: object) -> HexforgeError:
@@ -83,7 +86,10 @@ def test_options_read_back_through_the_table() -> None:
     for option in options:
         assert str(parse(option)) == option
     attack = parse("attack motu/sword-of-power skeletor")
-    assert (attack.arg("weapon"), attack.arg("target")) == ("motu/sword-of-power", "skeletor")
+    assert ACTIONS[Verb.ATTACK].args(attack.words) == {
+        "weapon": "motu/sword-of-power",
+        "target": "skeletor",
+    }
     assert ACTIONS[Verb.SKILL].args(("motu/power-armour#power-gain", "-")) == {
         "skill": "motu/power-armour#power-gain",
         "target": None,

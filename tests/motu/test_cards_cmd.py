@@ -36,7 +36,8 @@ def test_the_documented_example_prints_the_documented_rows() -> None:
     lines = result.output.splitlines()
     for row in rows:
         assert any(all(cell in line for cell in row) for line in lines), row
-    assert "hexforge cards (10)" in result.output  # the ten characters of issue 10
+    # the ten characters of issue 10 and the massive Stone Colossus (issue 21)
+    assert "hexforge cards (11)" in result.output
 
 
 def test_the_kinds_filter_and_the_language_change_the_table() -> None:

@@ -33,12 +33,13 @@ def _faction(card: Fate | Glory) -> str | None:
 
 
 def test_the_ten_characters_have_the_spreadsheets_stats_and_costs() -> None:
-    """README.md's table (community data, rulebook §Characters): stats, speeds and costs."""
+    """README.md's table (community data, rulebook §Characters): stats, speeds and costs
+    (of every character but the invented ones, such as the massive Stone Colossus)."""
     if not FACTS.exists():
         pytest.skip("the card data facts are not beside the repository")
     rows = re.findall(r"^\| ([A-Z][\w -]+) \| (\d.*) \|$", FACTS.read_text(), re.MULTILINE)
     table = {name: [c.strip() for c in cells.split("|")] for name, cells in rows}
-    characters = {c.name.en: c for c in _cards(Character)}
+    characters = {c.name.en: c for c in _cards(Character) if c.provenance != "invented"}
     assert set(characters) == set(table)
     for name, cells in table.items():
         card = characters[name]

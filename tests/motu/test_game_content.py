@@ -9,9 +9,9 @@ from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
 from hexforge.core.packs.yamlio import load_text
+from hexforge.plugins.motu.library import motu_vocabulary_loaded
 from hexforge.plugins.motu.setups import setup_from_document, shipped_setup
-from hexforge.plugins.motu.vocabulary import MARK_NAMES, TOKEN_NAMES
-from tests.plugged import LIB
+from tests.plugged import HOST, LIB
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -25,8 +25,11 @@ def _words(kinds: tuple[str, ...]) -> set[str]:
 
 
 def test_token_words_are_the_token_cards() -> None:
-    assert set(TOKEN_NAMES) == _words(("buff", "debuff"))
-    assert set(MARK_NAMES) == _words(("mark",))
+    """game.yaml `words:`: the buffs and debuffs are `token`, the marks `mark_name`."""
+    constants = motu_vocabulary_loaded(LIB, HOST).constants
+    assert set(constants["token"]) == _words(("buff", "debuff"))
+    assert set(constants["mark_name"]) == _words(("mark",))
+    assert {"quickness", "serpent venom"} <= set(constants["token"])
 
 
 def test_a_mistyped_token_is_an_error_at_its_line(tmp_path: Path) -> None:
@@ -88,19 +91,3 @@ def test_hexforge_play_motu_plays_a_whole_game() -> None:
     assert lines[-1].split(":")[0] in ("masters", "evil", "draw")
     assert lines[-1].endswith(")") and "(VP masters " in lines[-1]
     assert sum("(VP " in line for line in lines) == 1  # the result is said once
-
-
-def test_an_expansion_adds_token_words_in_either_hook_order() -> None:
-    """`add_token_words` extends the `token` set whether motu's words come first or not."""
-    from hexforge.dsl.vocabulary import Vocabulary
-    from hexforge.plugins.motu.vocabulary import add_token_words, declare_words
-
-    before = Vocabulary()
-    add_token_words(before, ["verdant ward"])
-    declare_words(before)
-    after = Vocabulary()
-    declare_words(after)
-    add_token_words(after, ["verdant  ward"])
-    for vocabulary in (before, after):
-        assert vocabulary.constants["token"] == (*TOKEN_NAMES, "verdant ward")
-        assert vocabulary.constants["mark_name"] == MARK_NAMES

@@ -35,6 +35,14 @@ def test_random_games_keep_every_invariant(batch: int) -> None:
     assert all(o.decisions > 10 and o.events > 0 for o in outcomes)
 
 
+@pytest.mark.slow
+def test_random_games_with_a_massive_model_keep_every_invariant() -> None:
+    """rulebook §Massive Models: the ``colossus`` setup puts the Stone Colossus, a
+    three-hex base, in the evil force; its games keep every invariant too."""
+    outcomes = [play_checked(seed, "colossus")[1] for seed in range(GAMES // BATCHES)]
+    assert all(o.decisions > 10 and o.events > 0 for o in outcomes)
+
+
 def test_random_games_reach_every_kind_of_end() -> None:
     """Over a few seeds, games end on points and with winners (the procedure is not stuck
     in draws); every game lasts four rounds unless a force was knocked out."""

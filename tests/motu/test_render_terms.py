@@ -118,7 +118,17 @@ def test_every_motu_card_kind_and_source_has_a_term() -> None:
     """What a card list prints for a kind or a source (e.g. ``hexforge cards``) can come
     from the same table: ``term(card.kind, lang)``, ``term(card.provenance, lang)``."""
     kinds = {card.kind for card in _motu_cards()}
-    assert kinds == {"character", "weapon", "item", "buff", "debuff", "mark", "fate", "glory"}
+    assert kinds == {
+        "character",
+        "weapon",
+        "item",
+        "buff",
+        "debuff",
+        "mark",
+        "fate",
+        "glory",
+        "rule",
+    }
     assert all(key in TERMS for key in kinds | {c.provenance.value for c in _motu_cards()})
     assert [term(k, "de") for k in ("item", "fate", "mark")] == [
         "Objekt",

@@ -61,6 +61,7 @@ def test_motu_example_is_the_shipped_declaration() -> None:
     assert [(t["id"], t.get("kinds")) for t in shown.data["tiers"]] == [
         (t["id"], t.get("kinds")) for t in shipped.data["tiers"]
     ]
+    assert shown.data["words"] == shipped.data["words"]
 
 
 def test_validate_output_is_what_the_page_shows(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import types
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,12 @@ from ruamel.yaml import YAML
 
 from hexforge.core.cli.main import make_cli
 from hexforge.core.cli.new_cmd import Expansion, scaffold
+from hexforge.core.scenarios import result_text, run_scenario, scenario_from_text
+from hexforge.plugins import motu
+from hexforge.plugins.manager import PluginHost, load_plugins
+from hexforge.plugins.motu.driver import MotuDriver
+from hexforge.plugins.motu.library import motu_rules
+from tests.plugged import PackAt
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "docs" / "expansions.md").read_text(encoding="utf-8")
@@ -34,6 +41,42 @@ def test_the_pack_and_errata_examples_validate(tmp_path: Path) -> None:
     pack = _pack(tmp_path / "thornwood", BLOCKS["pack.yaml"], BLOCKS["cards/errata.yaml"])
     code, out = _validate(pack)
     assert code == 0, out
+
+
+def _action_host(tmp_path: Path, *extra: tuple[str, object]) -> PluginHost:
+    """The walkthrough's pack with its action cards, installed beside motu."""
+    pack = _pack(tmp_path / "thornwood", BLOCKS["pack.yaml"], BLOCKS["cards/errata.yaml"])
+    (pack / "cards" / "actions.yaml").write_text(BLOCKS["cards/actions.yaml"])
+    return load_plugins(
+        [("motu", motu.plugin), ("thornwood", PackAt(pack)), *extra], autoload=False
+    )
+
+
+def test_the_action_card_example_validates_and_plays_its_scenario(tmp_path: Path) -> None:
+    """ "Adding an action": the action cards validate and the scenario passes with them."""
+    host = _action_host(tmp_path)
+    scenario = scenario_from_text(
+        BLOCKS["tests/dig-in.scenario.yaml"], {"motu": MotuDriver(host)}, name="dig-in"
+    )
+    result = run_scenario(scenario)
+    assert result.passed, result_text(result)
+    verbs = [str(a.verb) for a in motu_rules(host).actions.actions]
+    assert verbs[-2:] == ["dig-in", "rally"]
+
+
+def test_the_python_action_example_registers_an_action(tmp_path: Path) -> None:
+    """The hook example, run as a module: 'meditate' joins the table after the cards'
+    actions' turn comes (plugins first), and performing it focuses the character."""
+    module = types.ModuleType("meditate_example")
+    exec(BLOCKS["actions.py"], module.__dict__)
+    host = _action_host(tmp_path, ("meditate", module))
+    verbs = [str(a.verb) for a in motu_rules(host).actions.actions]
+    assert verbs[8:] == ["meditate", "dig-in", "rally"]
+    text = BLOCKS["tests/dig-in.scenario.yaml"].split("steps:")[0] + (
+        "steps:\n  - do: meditate\n    unit: he-man\nexpect:\n  - unit: he-man\n    focus: true\n"
+    )
+    result = run_scenario(scenario_from_text(text, {"motu": MotuDriver(host)}, name="m"))
+    assert result.passed, result_text(result)
 
 
 def test_the_requires_message_is_the_documented_one(tmp_path: Path) -> None:

@@ -13,10 +13,10 @@ from hexforge.core.rules import Source, Tier
 from hexforge.dsl.api import compile_text
 from hexforge.plugins import motu
 from hexforge.plugins.manager import PluginHost, load_plugins
-from hexforge.plugins.markers import hookimpl
 from hexforge.plugins.motu.cards import Character
 from hexforge.plugins.motu.library import Library, load_library, motu_vocabulary_loaded
 from hexforge.plugins.pack_folders import pack_folders
+from tests.plugged import PackAt
 from tests.plugins import fake_expansion
 
 GLIMMER = """- id: aaa/glimmer
@@ -26,17 +26,6 @@ GLIMMER = """- id: aaa/glimmer
   effects:
     - "while defending: scope +1"
 """
-
-
-class PackAt:
-    """An expansion that ships one pack folder."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    @hookimpl
-    def hexforge_content_packs(self) -> list[Path]:
-        return [self.folder]
 
 
 def _pack(tmp_path: Path, cards: str, pack: str = "aaa") -> Path:

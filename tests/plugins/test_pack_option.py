@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 
 from hexforge.core.cli.main import make_cli
 from hexforge.plugins.pack_folders import PackFolders, pack_folders
-from tests.plugins.test_motu_library import PackAt
+from tests.plugged import PackAt
 
 CARD = """- id: glade/wisp
   kind: character

@@ -7,6 +7,7 @@ game engine; the motu procedures call these functions. Guide: docs/motu-battlefi
 
 from __future__ import annotations
 
+from hexforge.plugins.motu.battlefield.bases import BASE_SIZES, footprint
 from hexforge.plugins.motu.battlefield.cover import cover_requirements, in_cover
 from hexforge.plugins.motu.battlefield.facing import (
     Arc,
@@ -69,6 +70,7 @@ from hexforge.plugins.motu.battlefield.sight import (
 from hexforge.plugins.motu.battlefield.terrain import Ground, Location, TerrainKind, TerrainPiece
 
 __all__ = [
+    "BASE_SIZES",
     "COST",
     "DIFFICULT_PENALTY",
     "STANDARD_COLUMNS",
@@ -95,6 +97,7 @@ __all__ = [
     "engaging_ends",
     "face_target",
     "facing_hex",
+    "footprint",
     "gap_inches",
     "hidden_by_platform",
     "in_cover",

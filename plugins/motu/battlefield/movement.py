@@ -24,7 +24,7 @@ cannot use ladders (a ladder is a low obstacle to them), and cannot be pushed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -118,15 +118,26 @@ def movement_points(map_: Map, mover: Occupant, speed: int) -> tuple[int, bool]:
     return (max(0, speed - DIFFICULT_PENALTY) if difficult else speed), difficult
 
 
-def reachable(map_: Map, occupancy: Occupancy, mover: Occupant, speed: int) -> Reach:
+def reachable(
+    map_: Map,
+    occupancy: Occupancy,
+    mover: Occupant,
+    speed: int,
+    *,
+    pushable: Callable[[str], bool] | None = None,
+    through_enemies: bool = False,
+) -> Reach:
     """Every location ``mover`` can reach in one move action at ``speed`` (standard or focused).
 
     ``mover`` must be in ``occupancy``. Deterministic: ties keep the first path found in a
     fixed order (cheaper kinds of move first, then directions clockwise from north). The
-    work and memory follow the locations reached, whatever ``speed`` is.
+    work and memory follow the locations reached, whatever ``speed`` is. The game's rules
+    may say more: ``pushable(id)`` is False for a model a rule forbids this mover to push
+    (a climb onto it is impossible, §Pushing), and ``through_enemies`` lifts the end of
+    the move next to an enemy (a rule lets the mover move through enemies).
     """
     points, difficult = movement_points(map_, mover, speed)
-    zone = occupancy.enemy_zone(mover.side)
+    zone = frozenset[Location]() if through_enemies else occupancy.enemy_zone(mover.side)
     occupied = occupancy.by_location
     start = mover.location
     offsets = tuple(Hex(h.q - start.hex.q, h.r - start.hex.r) for h in mover.hexes)
@@ -166,6 +177,8 @@ def reachable(map_: Map, occupancy: Occupancy, mover: Occupant, speed: int) -> R
                     occupant = occupied.get(there)
                     if occupant is not None and occupant.id != mover.id:
                         if kind not in _CLIMBS or not push_options(map_, occupancy, occupant):
+                            continue
+                        if pushable is not None and not pushable(occupant.id):
                             continue
                         push = occupant.id
                     ends_here = push is not None or there in zone

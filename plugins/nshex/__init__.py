@@ -1,6 +1,6 @@
 """The Neuroshima Hex Duel game plugin (entry point ``nshex``, docs/nshex.md): its name is in
 ``content/nshex/game.yaml``, its parts where :mod:`hexforge.plugins.wiring` looks, but for
-these four."""
+these five."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ plugin = GamePlugin(
     __name__,
     CONTENT,
     kinds=".tiles:CARD_KINDS",
-    words=".words:declare",
+    words=".board_words:declare",
     driver=".driver:NshexDriver",
     runner=".play:NshexRunner",
+    actions=".abilities:ABILITIES",
 )

@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 from hexforge.plugins.lazy import lazy_exports
 
 if TYPE_CHECKING:  # what type checkers see; at run time each name is imported when first used
+    from hexforge.plugins.nshex.abilities import (
+        TileAbility as TileAbility,
+    )
     from hexforge.plugins.nshex.catalogue import (
         NshexRuleset as NshexRuleset,
     )
@@ -45,16 +48,13 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name is imported w
         Zone as Zone,
     )
     from hexforge.plugins.nshex.tiles import (
-        Ability as Ability,
-    )
-    from hexforge.plugins.nshex.tiles import (
-        Action as Action,
-    )
-    from hexforge.plugins.nshex.tiles import (
         Army as Army,
     )
     from hexforge.plugins.nshex.tiles import (
         BoardTile as BoardTile,
+    )
+    from hexforge.plugins.nshex.tiles import (
+        Choice as Choice,
     )
     from hexforge.plugins.nshex.tiles import (
         Ground as Ground,
@@ -73,10 +73,9 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name is imported w
     )
 
 __all__ = [
-    "Ability",
-    "Action",
     "Army",
     "BoardTile",
+    "Choice",
     "Ground",
     "Hq",
     "Instant",
@@ -85,6 +84,7 @@ __all__ = [
     "NshexState",
     "Result",
     "Soldier",
+    "TileAbility",
     "TileView",
     "Tiles",
     "Zone",
@@ -99,6 +99,7 @@ __all__ = [
 __getattr__ = lazy_exports(
     __name__,
     {
+        "hexforge.plugins.nshex.abilities": ("TileAbility",),
         "hexforge.plugins.nshex.catalogue": (
             "NshexRuleset",
             "Tiles",
@@ -118,9 +119,8 @@ __getattr__ = lazy_exports(
             "Zone",
         ),
         "hexforge.plugins.nshex.tiles": (
-            "Ability",
-            "Action",
             "Army",
+            "Choice",
             "BoardTile",
             "Ground",
             "Hq",

@@ -5,6 +5,10 @@ segment every unit with that initiative attacks at once. Hits are ``hit`` events
 by a simultaneous engine context, so they all land when the segment closes; units killed
 in the segment still act in it. Then the dead leave the board (modules and nets stop only
 now) and HQ damage is on the track.
+
+Each initiative symbol is one action in the battle (§Inicjatywa), so the segments a unit
+acts in are read once, when the battle starts: a bonus gained or lost later in the battle
+(its Scout killed, say) moves no action and adds none (docs/nshex.md, "Battle").
 """
 
 from __future__ import annotations
@@ -24,13 +28,15 @@ def battle(engine: Engine, reason: str) -> None:
     state = NshexState(engine)
     state.battles += 1
     engine.note("nshex", text=f"battle {state.battles} ({reason})")
-    acting = [pos.initiatives(engine, t) for t in pos.on_board(engine) if pos.is_unit(engine, t)]
-    top = max((v for values in acting for v in values), default=0)
+    actions = {
+        t: pos.initiatives(engine, t) for t in pos.on_board(engine) if pos.is_unit(engine, t)
+    }
+    top = max((v for values in actions.values() for v in values), default=0)
     for initiative in range(top, -1, -1):
         with engine.context(SEGMENT, simultaneous=True, defer=["hit"]):
             for tile in list(pos.on_board(engine)):
                 if (
-                    initiative in pos.initiatives(engine, tile)
+                    initiative in actions.get(tile, ())
                     and pos.can_act(engine, tile)
                     and not pos.destroyed(engine, tile)
                 ):

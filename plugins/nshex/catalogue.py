@@ -11,7 +11,8 @@ given with ``--pack``, that fails is an error).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from hexforge.core.engine import Engine, Ruleset
 from hexforge.core.errors import Diagnostic, HexforgeError
@@ -20,6 +21,10 @@ from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.nshex.codes import BAD_ARMY, UNKNOWN_TILE
 from hexforge.plugins.nshex.tiles import ARMY_SIZE, Army, BoardTile, Instant
 from hexforge.plugins.packs_of_game import packs_of_host
+
+if TYPE_CHECKING:
+    from hexforge.plugins.nshex.abilities import TileAbility
+    from hexforge.plugins.nshex.instants import CompiledInstant
 
 PACK = "nshex"
 
@@ -87,9 +92,16 @@ def _unknown(what: str, card_id: str, known: list[str]) -> HexforgeError:
 @dataclass(slots=True, kw_only=True)
 class NshexRuleset(Ruleset):
     """The nshex ruleset with the tiles its effects were compiled from: an engine made
-    with it carries its tiles to every rule that needs one."""
+    with it carries its tiles to every rule that needs one, and the compiled instants."""
 
     tiles: Tiles
+    instants: dict[str, CompiledInstant] = field(default_factory=dict)
+    """Instant card id -> its choices, condition and effect (``instants.py``)."""
+    abilities: dict[str, TileAbility] = field(default_factory=dict)
+    """The registered tile abilities by name (``abilities.py``)."""
+    problems: tuple[Diagnostic, ...] = ()
+    """Plugins whose abilities were left out (a failing ``hexforge_actions``), for commands
+    to show with the tiles' problems."""
 
 
 def tiles_of(engine: Engine) -> Tiles:

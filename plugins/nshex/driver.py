@@ -33,7 +33,8 @@ from hexforge.plugins.nshex.battle import battle
 from hexforge.plugins.nshex.board import COORDS, board_hex
 from hexforge.plugins.nshex.catalogue import tiles_of
 from hexforge.plugins.nshex.codes import HEX_TAKEN, ILLEGAL_MOVE, OFF_BOARD, UNKNOWN_TILE
-from hexforge.plugins.nshex.game import actions, create_tile, new_engine, place, settle, turn
+from hexforge.plugins.nshex.game import actions, create_tile, new_engine, place, turn
+from hexforge.plugins.nshex.moves import settle
 from hexforge.plugins.nshex.rules import nshex_rules
 from hexforge.plugins.nshex.state import NshexState, TileView, Zone
 from hexforge.plugins.nshex.tiles import Army, BoardTile, Hq, Instant

@@ -13,15 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hexforge.core.engine import Agent, Engine
-from hexforge.core.hexgrid import Direction, Hex, are_neighbours, format_coord, parse_coord
+from hexforge.core.hexgrid import Hex, format_coord, parse_coord
+from hexforge.plugins.nshex import instants
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.battle import battle, remove_dead
 from hexforge.plugins.nshex.board import COORDS, HEXES, on_board
 from hexforge.plugins.nshex.catalogue import NshexRuleset
+from hexforge.plugins.nshex.moves import move, opponent, settle
 from hexforge.plugins.nshex.rules import NET, lift
 from hexforge.plugins.nshex.state import NshexState, Result, TileView
-from hexforge.plugins.nshex.tiles import Ability, Action, BoardTile, Ground, Instant, Soldier
-from hexforge.plugins.nshex.words import TILE
+from hexforge.plugins.nshex.tiles import BoardTile, Ground, Instant, Soldier
+from hexforge.plugins.nshex.words import PLACE, TILE, TURN
 
 HAND = 3
 ROTATIONS = [0, 1, 2, 3, 4, 5]
@@ -85,10 +87,6 @@ def new_game(
     return engine
 
 
-def opponent(engine: Engine, player: str) -> str:
-    return next(p for p in engine.players if p != player)
-
-
 def empty_hexes(engine: Engine) -> list[Hex]:
     board = NshexState(engine).board
     return [h for h, c in zip(HEXES, COORDS, strict=True) if c not in board]
@@ -133,12 +131,11 @@ def turn(engine: Engine, player: str) -> None:
         tile = str(engine.decide("discard", player, list(hand)))
         discard(engine, player, tile)
     state.shifted.clear()
-    while state.result is None:
-        choice = str(engine.decide("action", player, actions(engine, player)))
-        if choice == "end" or perform(engine, player, choice):
-            break
-    if player in state.terror:
-        state.terror.remove(player)
+    with engine.context(TURN, player=player):
+        while state.result is None:
+            choice = str(engine.decide("action", player, actions(engine, player)))
+            if choice == "end" or perform(engine, player, choice):
+                break
     if state.result is None and state.final_after == player:
         battle(engine, "final battle")
         settle(engine, final=True)
@@ -170,30 +167,6 @@ def full(engine: Engine) -> bool:
     return len(NshexState(engine).board) == len(HEXES)
 
 
-def settle(engine: Engine, *, final: bool = False) -> None:
-    """After a battle: an HQ destroyed ends the game (both: a draw); after the Final Battle
-    the HQ with more toughness wins (Duel rules §Zwycięstwo)."""
-    state = NshexState(engine)
-    hqs = state.hqs
-    lost = [p for p in engine.players if p in hqs and pos.destroyed(engine, hqs[p])]
-    left = {p: pos.hq_left(engine, hqs[p]) for p in engine.players if p in hqs}
-    winner: str | None
-    if len(lost) == 2:
-        winner, reason = None, "both HQs destroyed in one battle"
-    elif len(lost) == 1:
-        winner, reason = opponent(engine, lost[0]), f"{lost[0]}'s HQ destroyed"
-    elif final:
-        best = max(left.values(), default=0)
-        leaders = [p for p in left if left[p] == best]
-        winner = leaders[0] if len(leaders) == 1 else None
-        reason = "final battle: more HQ toughness" if winner else "final battle: HQs equal"
-    else:
-        return
-    state.result = Result(winner, reason, left)
-    # its own entry type: the account ends before it and the summary line says it
-    engine.note("nshex_result", winner=winner, reason=reason, hq=dict(left))
-
-
 # ---- what a player may do -----------------------------------------------------------------
 
 
@@ -202,7 +175,7 @@ def actions(engine: Engine, player: str) -> list[str]:
     options = ["end"]
     for tile in NshexState(engine).hand(player):
         options.append(f"discard {tile}")
-        if targets(engine, player, tile):
+        if playable(engine, tile):
             options.append(f"play {tile}")
     for tile in own_tiles(engine, player):
         if shift_targets(engine, tile):
@@ -238,89 +211,34 @@ def _empty_neighbours(engine: Engine, hex_: Hex) -> list[str]:
     ]
 
 
-def _empty_around(engine: Engine, tile: str) -> list[str]:
-    return _empty_neighbours(engine, pos.hex_of(engine, tile))
-
-
 def targets(engine: Engine, player: str, tile: str) -> list[str]:
-    """Where or on what a tile in hand can be played now (empty: it cannot be)."""
+    """Where a board tile in hand can be placed now (empty: it cannot be)."""
     printed = pos.card(engine, tile)
-    if isinstance(printed, BoardTile):
-        if player in NshexState(engine).terror:
-            return []
-        found = [format_coord(h) for h in empty_hexes(engine)]
-        if isinstance(printed, Soldier):
-            found += [
-                TileView(engine, t).at
-                for t in own_tiles(engine, player)
-                if Ability.TRANSPORTER in pos.board_card(engine, t).abilities
-            ]
-        return found
-    return instant_targets(engine, player, printed.action)
-
-
-def instant_targets(engine: Engine, player: str, action: Action) -> list[str]:
-    state = NshexState(engine)
-    enemy_units = [
-        t
-        for t in pos.on_board(engine)
-        if pos.is_unit(engine, t) and pos.controller(engine, t) != player
+    if not isinstance(printed, BoardTile) or not engine.allowed(PLACE, tile):
+        return []
+    found = [format_coord(h) for h in empty_hexes(engine)]
+    abilities = engine.rules_as(NshexRuleset).abilities
+    found += [
+        TileView(engine, t).at
+        for t in own_tiles(engine, player)
+        if any(
+            (carries := abilities[name].carries) is not None and carries(engine, t, tile)
+            for name in pos.board_card(engine, t).abilities
+        )
     ]
-    if action is Action.BATTLE:
-        return [] if state.last_drawn is not None else ["battle"]
-    if action is Action.TERROR:
-        return ["terror"]
-    if action is Action.SNIPER:
-        return [t for t in enemy_units if not pos.is_hq(engine, t)]
-    if action is Action.GRENADE:
-        hq = TileView(engine, state.hq(player))
-        if not hq.on_board:
-            return []
-        near = hq.hex
-        return [
-            t
-            for t in enemy_units
-            if not pos.is_hq(engine, t) and are_neighbours(pos.hex_of(engine, t), near)
-        ]
-    if action is Action.BOMB:
-        return list(COORDS)
-    if action is Action.MOVE:
-        return [
-            t for t in own_tiles(engine, player) if _empty_neighbours(engine, pos.hex_of(engine, t))
-        ]
-    if action is Action.PUSH_BACK:
-        return [t for t in own_tiles(engine, player) if push_targets(engine, t)]
-    if action is Action.ROTATION:
-        return [t for t in pos.on_board(engine) if not pos.is_hq(engine, t)]
-    return [t for t in own_tiles(engine, player) if castling_partners(engine, player, t)]
-
-
-def push_targets(engine: Engine, pusher: str) -> dict[str, list[str]]:
-    """Adjacent enemy units the pusher can push, each with the hexes it can be pushed to:
-    the three hexes beyond it, away from the pusher, that are empty."""
-    found: dict[str, list[str]] = {}
-    here = pos.hex_of(engine, pusher)
-    for direction in Direction:
-        target = pos.tile_at(engine, here.neighbour(direction))
-        if target is None or not pos.is_unit(engine, target):
-            continue
-        if not pos.enemies(engine, pusher, target):
-            continue
-        there = pos.hex_of(engine, target)
-        away = [there.neighbour(direction.turned(t)) for t in (-1, 0, 1)]
-        free = [format_coord(h) for h in away if on_board(h) and pos.tile_at(engine, h) is None]
-        if free:
-            found[target] = free
     return found
 
 
-def castling_partners(engine: Engine, player: str, tile: str) -> list[str]:
-    here = pos.hex_of(engine, tile)
-    return [
-        t
-        for t in own_tiles(engine, player)
-        if t != tile and are_neighbours(pos.hex_of(engine, t), here)
-    ]
+def playable(engine: Engine, tile: str) -> bool:
+    """Can the tile in hand be played now (placed, or an instant with options)?"""
+    printed = pos.card(engine, tile)
+    if isinstance(printed, BoardTile):
+        return bool(targets(engine, TileView(engine, tile).owner, tile))
+    return instants.playable(engine, _instant(engine, printed), tile)
+
+
+def _instant(engine: Engine, printed: Instant) -> instants.CompiledInstant:
+    return engine.rules_as(NshexRuleset).instants[printed.id]
 
 
 # ---- doing it -------------------------------------------------------------------------------
@@ -345,7 +263,8 @@ def perform(engine: Engine, player: str, choice: str) -> bool:
         return play_board_tile(engine, player, tile)
     state.hand(player).remove(tile)
     state.discards(player).append(tile)
-    return play_instant(engine, player, tile, printed)
+    engine.note("card", card=printed.id)
+    return instants.play(engine, _instant(engine, printed), player, tile)
 
 
 def play_board_tile(engine: Engine, player: str, tile: str) -> bool:
@@ -361,83 +280,9 @@ def play_board_tile(engine: Engine, player: str, tile: str) -> bool:
         state.discards(player).append(carrier)
     place(engine, tile, hex_, rotation)
     engine.note("nshex", text=f"  {player} places {tile} on {coord} r{rotation}")
+    remove_dead(engine, "placed")  # a reaction to the placement may have killed a unit
     if full(engine):
         battle(engine, "the board is full")
         settle(engine)
         return True
     return False
-
-
-def move(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
-    """Move a board tile (it stays in play: its effects go on)."""
-    board, view = NshexState(engine).board, TileView(engine, tile)
-    del board[view.at]
-    board[format_coord(hex_)] = tile
-    view.coord = format_coord(hex_)
-    view.rotation = rotation
-
-
-def play_instant(engine: Engine, player: str, tile: str, printed: Instant) -> bool:
-    """Resolve an instant tile (it is already on the discard pile)."""
-    engine.note("card", card=printed.id)
-    action = printed.action
-    options = instant_targets(engine, player, action)
-    say = f"  {player} plays {tile}"
-    if action is Action.BATTLE:
-        engine.note("nshex", text=say)
-        battle(engine, f"{player} played {tile}")
-        settle(engine)
-        return True
-    if action is Action.TERROR:
-        NshexState(engine).terror.append(opponent(engine, player))
-        engine.note("nshex", text=f"{say}: {opponent(engine, player)} places no tiles next turn")
-        return False
-    if action in (Action.SNIPER, Action.BOMB):
-        picked = str(engine.decide("target", player, options))
-        hit = [picked] if action is Action.SNIPER else _bombed(engine, parse_coord(picked))
-        engine.note("nshex", text=f"{say} on {picked}")
-        for target in hit:
-            engine.emit("hit", target=target, source=tile, amount=1, attack=action.value)
-        remove_dead(engine, action.value)
-        return False
-    if action is Action.GRENADE:
-        picked = str(engine.decide("target", player, options))
-        engine.note("nshex", text=f"{say} on {picked}")
-        TileView(engine, picked).doomed = True
-        remove_dead(engine, "grenade")
-        return False
-    unit = str(engine.decide("unit", player, options))
-    if action is Action.MOVE:
-        coord = str(
-            engine.decide("hex", player, _empty_neighbours(engine, pos.hex_of(engine, unit)))
-        )
-        rotation = int(str(engine.decide("rotation", player, ROTATIONS)))
-        move(engine, unit, parse_coord(coord), rotation)
-        engine.note("nshex", text=f"{say}: {unit} to {coord} r{rotation}")
-    elif action is Action.PUSH_BACK:
-        pushable = push_targets(engine, unit)
-        target = str(engine.decide("target", player, list(pushable)))
-        coord = str(engine.decide("hex", player, pushable[target]))
-        move(engine, target, parse_coord(coord), TileView(engine, target).rotation)
-        engine.note("nshex", text=f"{say}: {unit} pushes {target} to {coord}")
-    elif action is Action.ROTATION:
-        turned = TileView(engine, unit)
-        others = [r for r in ROTATIONS if r != turned.rotation]
-        rotation = int(str(engine.decide("rotation", player, others)))
-        turned.rotation = rotation
-        engine.note("nshex", text=f"{say}: {unit} turned to r{rotation}")
-    else:
-        other = str(engine.decide("target", player, castling_partners(engine, player, unit)))
-        a, b = TileView(engine, unit), TileView(engine, other)
-        board, a_at, b_at = NshexState(engine).board, a.at, b.at
-        board[a_at], board[b_at] = other, unit
-        a.coord, b.coord = b_at, a_at
-        engine.note("nshex", text=f"{say}: {unit} and {other} swap hexes")
-    return False
-
-
-def _bombed(engine: Engine, centre: Hex) -> list[str]:
-    found = [pos.tile_at(engine, h) for h in (centre, *centre.neighbours()) if on_board(h)]
-    return [
-        t for t in found if t is not None and pos.is_unit(engine, t) and not pos.is_hq(engine, t)
-    ]

@@ -13,8 +13,9 @@ from typing import Any, cast
 from hexforge.core.engine import Engine
 from hexforge.core.hexgrid import Direction, Hex, format_coord
 from hexforge.plugins.nshex.board import COORDS, facing
+from hexforge.plugins.nshex.catalogue import NshexRuleset
 from hexforge.plugins.nshex.state import NshexState, TileView, hex_named
-from hexforge.plugins.nshex.tiles import Ability, BoardTile, Ground, Hq, Instant, Module, Soldier
+from hexforge.plugins.nshex.tiles import BoardTile, Ground, Hq, Instant, Module, Soldier
 
 HQ_TOUGHNESS = 20
 
@@ -59,10 +60,10 @@ def is_hq(engine: Engine, tile: str) -> bool:
 
 
 def sides(engine: Engine, tile: str, sides_: list[int]) -> list[Direction]:
-    return _faces(TileView(engine, tile), sides_)
+    return faces(TileView(engine, tile), sides_)
 
 
-def _faces(tile: TileView, sides_: list[int]) -> list[Direction]:
+def faces(tile: TileView, sides_: list[int]) -> list[Direction]:
     """The board directions the tile's printed ``sides_`` face."""
     rotation = tile.rotation
     return [facing(side, rotation) for side in sides_]
@@ -90,38 +91,31 @@ def _around(engine: Engine, tile: TileView) -> Iterator[tuple[Direction, TileVie
             yield direction, TileView(engine, other)
 
 
-def _printed_net_on(engine: Engine, tile: TileView, side: str) -> bool:
+def printed_net_on(engine: Engine, tile: TileView, side: str) -> bool:
     """Is ``tile`` in the net of a tile whose printed owner is not ``side``?"""
     for direction, other in _around(engine, tile):
         if other.owner == side:
             continue
-        if direction.opposite in _faces(other, other.board_card.net):
+        if direction.opposite in faces(other, other.board_card.net):
             return True
     return False
 
 
 def controller(engine: Engine, tile: str) -> str:
-    """The player a tile fights for: its owner, unless a takeover takes it (Vegas).
-
-    Only soldiers are taken over, by an enemy HQ or module with the takeover ability that
-    touches them through one of its links and is not itself caught in a net. Nets are read
-    by printed owner here, so the two rules never ask each other in a circle.
-    """
+    """The player a tile fights for: its owner, unless a neighbour's ability takes it
+    (the Vegas takeover: :mod:`hexforge.plugins.nshex.abilities`)."""
     view = TileView(engine, tile)
     owner = view.owner
-    if not isinstance(view.card, Soldier):
+    if view.coord is None:  # in a hand, a pile or played as an instant: nobody takes it
         return owner
+    abilities = engine.rules_as(NshexRuleset).abilities
     for direction, other in _around(engine, view):
-        taker_owner = other.owner
-        if taker_owner == owner:
+        if other.owner == owner:
             continue
-        taker = other.board_card
-        if Ability.TAKEOVER not in taker.abilities:
-            continue
-        if direction.opposite not in _faces(other, taker.links):
-            continue
-        if not _printed_net_on(engine, other, taker_owner):
-            return taker_owner
+        for name in other.board_card.abilities:
+            controls = abilities[name].controls
+            if controls is not None and controls(engine, other.id, tile, direction.opposite):
+                return other.owner
     return owner
 
 
@@ -159,7 +153,7 @@ def _on_board(engine: Engine, *tiles: str) -> bool:
 def _touches(engine: Engine, tile: TileView, sides_: list[int], other: str) -> bool:
     """Is ``other`` next to ``tile`` on one of its printed ``sides_``?"""
     board, here = NshexState(engine).board, tile.at
-    return any(board.get(_next_coord(here, d)) == other for d in _faces(tile, sides_))
+    return any(board.get(_next_coord(here, d)) == other for d in faces(tile, sides_))
 
 
 def toughness(engine: Engine, tile: str) -> int:

@@ -309,7 +309,8 @@ def card_svg(card: BoardTile | Instant, language: str) -> Svg:
     picture = Svg.new(300, 260, card.id)
     name = localised(card.name, language)
     label(picture.root, name, 150, 26, 18, class_="card-name", fill=palette.INK, bold=True)
-    detail = card.kind if isinstance(card, BoardTile) else f"instant: {card.action.value}"
+    slug = card.id.rpartition("/")[2]
+    detail = card.kind if isinstance(card, BoardTile) else f"instant: {slug}"
     label(picture.root, detail, 150, 246, 13, class_="card-kind", fill=palette.MUTED)
     group = picture.group("tiles")
     centre = Hex(0, 0)
@@ -337,7 +338,7 @@ def card_svg(card: BoardTile | Instant, language: str) -> Svg:
         el(
             group,
             "text",
-            card.action.value,
+            slug,
             x=150,
             y=126,
             font_size=18,

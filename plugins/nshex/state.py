@@ -87,7 +87,7 @@ class _ResultJson(TypedDict):
 class NshexState(_View):
     """The game's progress: board, hands, piles, discards, HQs, turn, the end.
 
-    Containers (``board``, ``hqs``, ``hand(p)``, ``terror`` ...) are the engine's own
+    Containers (``board``, ``hqs``, ``hand(p)``, ``shifted`` ...) are the engine's own
     lists and dicts, so changing them changes the game.
     """
 
@@ -103,8 +103,6 @@ class NshexState(_View):
     """The player who drew their pile's last tile (the Final Battle is near)."""
     final_after = Stored[str | None]("final_after")
     """The player whose turn the Final Battle follows."""
-    terror = Stored[list[str]]("terror")
-    """Players who may place no board tile in their next turn (Terror)."""
     shifted = Stored[list[str]]("shifted")
     """Soldiers that used their mobility this turn."""
     battles = Stored[int]("battles")
@@ -128,7 +126,6 @@ class NshexState(_View):
             turn=0,
             last_drawn=None,
             final_after=None,
-            terror=[],
             shifted=[],
             battles=0,
             result=None,

@@ -2,18 +2,20 @@
 
 Icons are stored per tile side (0-5, clockwise from the tile's top; docs/nshex.md), never
 per board direction: the rotation chosen at placement turns them (``board.facing``).
-Rules the icons cannot say are effect texts (docs/dsl.md) or a closed set of abilities.
+Rules the icons cannot say are effect texts (docs/dsl.md) or registered abilities;
+an instant tile is its choices and its effect, in the effect language.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from string import Formatter
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from hexforge.core.packs.catalogue import CardKind
-from hexforge.core.packs.models import Card, Effect, card_ref
+from hexforge.core.packs.models import Card, Condition, Effect, Selection, Slug, card_ref
 
 SideNumber = Annotated[int, Field(ge=0, le=5)]
 Initiative = Annotated[int, Field(ge=0, le=5)]
@@ -21,29 +23,6 @@ ALL_SIDES = [0, 1, 2, 3, 4, 5]
 ARMY_SIZE = 34
 """The tiles of an army besides its HQ; the army model checks its counts, so ``hexforge
 validate`` reports another total (HF206 on ``tiles``)."""
-
-
-class Ability(StrEnum):
-    """Rules of a tile that are procedures of the game rather than effect texts."""
-
-    TAKEOVER = "takeover"
-    """Enemy soldiers touching this tile in its link directions fight for its owner (Vegas)."""
-    TRANSPORTER = "transporter"
-    """Another own soldier may be placed onto its hex; the Transporter is discarded (Smart)."""
-
-
-class Action(StrEnum):
-    """What an instant tile does when played (rules §Opis działania żetonów)."""
-
-    BATTLE = "battle"
-    MOVE = "move"
-    PUSH_BACK = "push-back"
-    SNIPER = "sniper"
-    TERROR = "terror"
-    ROTATION = "rotation"
-    CASTLING = "castling"
-    GRENADE = "grenade"
-    BOMB = "bomb"
 
 
 class BoardTile(Card):
@@ -61,8 +40,8 @@ class BoardTile(Card):
     """Sides with a net: the adjacent enemy there cannot act."""
     links: list[SideNumber] = Field(default_factory=list)
     """Sides through which this tile's effects reach (module icons)."""
-    abilities: list[Ability] = Field(default_factory=list)
-    """Rules that are game procedures (takeover, transporter)."""
+    abilities: list[Slug] = Field(default_factory=list)
+    """Registered tile abilities by name (``takeover``, ``transporter``; docs/nshex.md)."""
     effects: list[Effect] = Field(default_factory=list)
     """Other rules, in the effect language (docs/dsl.md, docs/nshex.md)."""
 
@@ -100,12 +79,51 @@ class Ground(BoardTile):
     kind: Literal["ground"]
 
 
+class Choice(StrEnum):
+    """A name an instant's choice binds; it is also the kind of the decision asked, which
+    agents answer (``unit`` and ``target`` hold tiles, ``hex`` a hex, ``rotation`` 0-5)."""
+
+    UNIT = "unit"
+    TARGET = "target"
+    HEX = "hex"
+    ROTATION = "rotation"
+
+
+ACCOUNT_NAMES = frozenset({"player", "tile", "opponent"})
+"""Names an instant's ``account`` may use besides its choices."""
+
+
 class Instant(Card):
-    """A frameless tile: resolved when played, then discarded."""
+    """A frameless tile: resolved when played, then discarded (docs/nshex.md, "Instant
+    tiles"). The player picks each choice in order, from the options its selector lists
+    that leave every later choice an option; then ``effect`` runs with the choices bound."""
 
     kind: Literal["instant"]
-    action: Action
-    """What it does (docs/nshex.md, "Instant tiles")."""
+    choose: dict[Choice, Selection] = Field(default_factory=dict)
+    """Name -> the selector its options come from, in the order they are asked."""
+    when: Condition | None = None
+    """When it may be played at all (besides its choices having options)."""
+    effect: Effect
+    """What it does: effect-language statements, the choices bound by name."""
+    account: str = "{player} plays {tile}"
+    """The game account's line, ``{player}``, ``{tile}``, ``{opponent}`` and the choices
+    filled in."""
+
+    @field_validator("account")
+    @classmethod
+    def _account_names(cls, account: str, info: ValidationInfo) -> str:
+        choices: dict[Choice, str] = info.data.get("choose", {})
+        allowed = ACCOUNT_NAMES | {str(c) for c in choices}
+        try:
+            used = {name for _, name, _, _ in Formatter().parse(account) if name}
+        except ValueError as exc:
+            raise ValueError(f"account is not a valid template: {exc}") from None
+        unknown = sorted(used - allowed)
+        if unknown:
+            raise ValueError(
+                f"account names {', '.join(unknown)}; it may use {', '.join(sorted(allowed))}"
+            )
+        return account
 
 
 class ArmyEntry(BaseModel):

@@ -34,6 +34,10 @@ PLACED = EventType("placed", (Field("tile", TILE),))
 EVENTS = (HIT, KILLED, RETURNED, PLACED)
 STATS = ("melee", "ranged", "initiative", "toughness")
 ACT = "act"
+PLACE = "place"
+"""The permission to put a tile from the hand on the board (Terror takes it away)."""
+TURN = "turn"
+"""The engine context of one player's turn: "next turn" effects last until one closes."""
 SEGMENT = "segment"
 
 
@@ -75,7 +79,9 @@ def _return(ctx: EffectContext, tile: EntityId) -> None:
     ctx.bindings["event"].replace("returned", tile=tile)  # type: ignore[attr-defined]
 
 
-def _adjacent(ctx: EffectContext, tile: EntityId, anchor: EntityId) -> bool:
+def _adjacent(ctx: EffectContext, tile: EntityId, anchor: EntityId | None) -> bool:
+    if anchor is None:  # a name bound to nothing (a player without an HQ on the board)
+        return False
     engine = _engine(ctx)
     here, there = TileView(engine, tile), TileView(engine, anchor)
     return here.on_board and there.on_board and are_neighbours(here.hex, there.hex)
@@ -108,7 +114,7 @@ def declare(vocabulary: Vocabulary) -> None:
         lambda ctx, tile, anchor: pos.linked(_engine(ctx), anchor, tile),
         doc="next to the anchor on one of its link sides, the anchor not netted",
     )
-    v.filter("adjacent to {anchor:tile}", _adjacent)
+    v.filter("adjacent to {anchor:tile}", _adjacent, kind=TILE, doc="next to the anchor")
     v.property(TILE, "wounds", "int", lambda ctx, tile: TileView(_engine(ctx), tile).wounds)
     for stat in STATS:
         v.stat(stat, doc=f"bonus to the tile's {stat}")

@@ -1,11 +1,14 @@
 """Whole-game simulation speed, scaling, the per-game cost split and the heuristics' strength.
 
-Prints: random motu first-game games/s and random nshex games/s on one core; the same
-batch on 1 and 2 worker processes (``hexforge simulate``'s local backend); where a game's
-time goes, by module bucket under cProfile (geometry, DSL hooks and timing engine, dice,
-log, game rules, the rest); and the heuristic agents' win rates against random over seeded
-games in both seats. Run from the repository root: ``python benchmarks/simulate.py [GAMES]``
-(default 100 for the win rates).
+Prints, for motu random, motu heuristic and nshex random games on one core: games per
+CPU-second and CPU milliseconds per game besides the wall time, timed on fresh seeds
+(the warm-up batch - plugins loaded, content compiled, per-map memos filled - uses other
+seeds, so no game is timed twice); the ratio to Fireplace, the closest Python peer; the
+same batch on 1 and 2 worker processes (``hexforge simulate``'s local backend); where a
+game's time goes, by module bucket under cProfile (geometry, DSL hooks and timing engine,
+dice, log, game rules, the rest); and the heuristic agents' win rates against random over
+seeded games in both seats. Run from the repository root:
+``python benchmarks/simulate.py [GAMES]`` (default 100 for the win rates).
 """
 
 from __future__ import annotations
@@ -44,11 +47,32 @@ BUCKETS = (
 )
 
 
-def games_per_second(game: str, games: int, workers: int) -> float:
-    jobs = jobs_for(game, games, 1, ["random", "random"], {}, False)
+FIREPLACE = (1.75, 2.16)
+"""Fireplace (Hearthstone in Python, the closest peer) random games per CPU-second, measured
+on this 2-core machine in the same window as issue 24's figures (its Game loop with random
+legal plays, fresh seeds)."""
+
+WARM_UP_SEED, TIMED_SEED = 1, 100_000
+"""Warm-up and timed batches never share a seed: a timed game is never one the process
+has already played (memos keyed by position would flatter it)."""
+
+
+def games_per_second(game: str, games: int, workers: int, seed: int = TIMED_SEED) -> float:
+    """Wall-clock games per second of ``workers`` processes (for the scaling line)."""
+    jobs = jobs_for(game, games, seed, ["random", "random"], {}, False)
     start = time.perf_counter()
     run_jobs(jobs, workers=workers)
     return games / (time.perf_counter() - start)
+
+
+def cpu_rate(game: str, games: int, agents: tuple[str, str]) -> tuple[float, float, float]:
+    """Games per CPU-second, CPU ms per game and wall seconds of ``games`` fresh-seed games
+    in this process (CPU time: the machine's other load does not count)."""
+    jobs = jobs_for(game, games, TIMED_SEED, list(agents), {}, False)
+    cpu, wall = time.process_time(), time.perf_counter()
+    run_jobs(jobs, workers=1)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return games / cpu, 1000 * cpu / games, wall
 
 
 def cost_split(game: str, games: int) -> dict[str, float]:
@@ -82,12 +106,20 @@ def heuristic_rate(game: str, games: int) -> tuple[int, int, float, float]:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     for game, batch in (("motu", 40), ("nshex", 120)):
-        # warm-up, the whole batch once: plugins and content compiled, and the per-map
-        # sight and cover memos filled (forked workers inherit them, so both runs have them)
-        games_per_second(game, batch, 1)
+        # warm-up on other seeds: plugins and content compiled, the per-map sight and cover
+        # memos filled (forked workers inherit them, so both scaling runs have them)
+        games_per_second(game, batch, 1, WARM_UP_SEED)
+        kinds = [("random", "random")] + ([("heuristic", "heuristic")] if game == "motu" else [])
+        for agents in kinds:
+            rate, per_game, wall = cpu_rate(game, batch, agents)
+            low, high = rate / FIREPLACE[1], rate / FIREPLACE[0]
+            print(
+                f"{game}: {agents[0]} games: {rate:.1f} games per CPU-second "
+                f"({per_game:.0f} ms CPU a game, {wall:.2f} s wall for {batch}); "
+                f"x{low:.1f}-x{high:.1f} Fireplace's {FIREPLACE[0]}-{FIREPLACE[1]}"
+            )
         one = games_per_second(game, batch, 1)
         two = games_per_second(game, batch, 2)
-        print(f"{game}: random games, one core: {one:.1f} games/s")
         print(f"{game}: 1 -> 2 processes: {one:.1f} -> {two:.1f} games/s (x{two / one:.2f})")
         split = cost_split(game, 10)
         print(f"{game}: cost split: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in split.items()))

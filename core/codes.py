@@ -36,6 +36,7 @@ PATH_NOT_FOUND = define("HF001", "path not found")
 INTERNAL_ERROR = define("HF002", "internal error")
 BAD_OUTPUT_PATH = define("HF003", "an output path that cannot be written")
 WRITE_FAILED = define("HF004", "writing an output failed")
+UNKNOWN_CODE = define("HF059", "hexforge explain names no diagnostic code")
 
 # Plugins.
 PLUGIN_IMPORT_FAILED = define("HF601", "plugin failed to load")

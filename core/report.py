@@ -143,20 +143,24 @@ def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
     }
 
 
-def render_json(diagnostics: Sequence[Diagnostic]) -> str:
-    """All diagnostics as one JSON document with a summary."""
+def render_json(
+    diagnostics: Sequence[Diagnostic],
+    *,
+    tool_version: str | None = None,
+    counts: Mapping[str, int] | None = None,
+) -> str:
+    """All diagnostics as one JSON document with a summary: the counts of errors and
+    warnings, plus (when given) the tool's version and what was checked (``counts``), so
+    a stored report says which hexforge wrote it and over how much."""
     errors = sum(d.severity is Severity.ERROR for d in diagnostics)
-    return json_safe(
-        json.dumps(
-            {
-                "diagnostics": [diagnostic_dict(d) for d in diagnostics],
-                "errors": errors,
-                "warnings": len(diagnostics) - errors,
-            },
-            indent=2,
-            ensure_ascii=False,
-        )
-    )
+    document: dict[str, Any] = {}
+    if tool_version is not None:
+        document["tool"] = {"name": "hexforge", "version": tool_version}
+    document["diagnostics"] = [diagnostic_dict(d) for d in diagnostics]
+    document["errors"] = errors
+    document["warnings"] = len(diagnostics) - errors
+    document.update(counts or {})
+    return json_safe(json.dumps(document, indent=2, ensure_ascii=False))
 
 
 def _github_data(text: str) -> str:
@@ -197,8 +201,11 @@ def render_sarif(
     tool_version: str,
     rules: Mapping[str, str],
     information_uri: str = "https://github.com/hexforge/hexforge",
+    help_texts: Mapping[str, str] | None = None,
 ) -> str:
-    """A SARIF 2.1.0 log with one run; ``rules`` maps codes to titles (the catalogue)."""
+    """A SARIF 2.1.0 log with one run; ``rules`` maps codes to titles (the catalogue),
+    ``help_texts`` codes to their explanation (``hexforge explain``). Each rule's
+    ``helpUri`` is the code's own row of docs/errors.md."""
     used = sorted({d.code for d in diagnostics})
     rule_index = {code: i for i, code in enumerate(used)}
     results = []
@@ -239,11 +246,7 @@ def render_sarif(
                         "version": tool_version,
                         "informationUri": information_uri,
                         "rules": [
-                            {
-                                "id": code,
-                                "shortDescription": {"text": rules.get(code, code)},
-                                "helpUri": f"{information_uri}/blob/main/docs/errors.md",
-                            }
+                            _sarif_rule(code, rules, information_uri, help_texts or {})
                             for code in used
                         ],
                     }
@@ -253,3 +256,16 @@ def render_sarif(
         ],
     }
     return json_safe(json.dumps(log, indent=2, ensure_ascii=False))
+
+
+def _sarif_rule(
+    code: str, rules: Mapping[str, str], information_uri: str, help_texts: Mapping[str, str]
+) -> dict[str, Any]:
+    rule: dict[str, Any] = {
+        "id": code,
+        "shortDescription": {"text": rules.get(code, code)},
+        "helpUri": f"{information_uri}/blob/main/docs/errors.md#{code.lower()}",
+    }
+    if code in help_texts:
+        rule["help"] = {"text": help_texts[code]}
+    return rule

@@ -308,8 +308,18 @@ class Statements(Matching):
             c.UNKNOWN_VERB,
             f"'{spelled}' is not a statement this game knows",
             phrase.span,
-            lambda: did_you_mean(spelled, [v.template.shown() for v in self.vocabulary.verbs]),
+            lambda: (
+                did_you_mean(spelled, [v.template.shown() for v in self.vocabulary.verbs])
+                or self.verb_list()
+            ),
         )
+
+    def verb_list(self) -> str:
+        """Every verb the game knows, for a statement near none of them."""
+        heads = {
+            s for v in self.vocabulary.verbs if (w := v.template.first_word()) for s in w.spellings
+        }
+        return "the verbs of this game: " + ", ".join(sorted(heads))
 
 
 def stat_change(stat: Stat) -> Bounds | None:

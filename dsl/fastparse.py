@@ -106,7 +106,7 @@ class FastParser:
                     if set(string.pattern.flags) <= set(regex.pattern.flags):
                         embedded.add(string.name)
         self.keywords: Mapping[str, Mapping[str, str]] = keywords
-        self.ignore = frozenset(lark.ignore_tokens)
+        self.ignore = frozenset(lark.lexer_conf.ignore)  # (lark.ignore_tokens: not when cached)
         # Terminals no rule keeps in its tree (``:``, ``_NL``...): their text is enough.
         kept = {
             s.name

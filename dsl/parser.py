@@ -1,8 +1,8 @@
 """Text -> :mod:`hexforge.dsl.ast`: the Lark LALR parser and its error reporting.
 
-The parser object is built once per process (building the LALR tables costs far more than
-parsing a card); lark's own ``cache=True`` is not used because it writes a predictable
-file under /tmp. Every failure becomes a :class:`HexforgeError` with a code, span, the
+The parser object is made once per process, its LALR tables read from the cache that
+:mod:`hexforge.dsl.larkcache` keeps (building them costs far more than parsing a card).
+Every failure becomes a :class:`HexforgeError` with a code, span, the
 offending line and a hint - never a lark exception.
 """
 
@@ -28,6 +28,7 @@ from hexforge.core.errors import Diagnostic, HexforgeError, Span
 from hexforge.dsl import ast
 from hexforge.dsl import codes as c
 from hexforge.dsl.fastparse import FastParser, Unsure
+from hexforge.dsl.larkcache import cached_lark
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ class Limits:
 
 LIMITS = Limits()
 
-_KEYWORDS = frozenset(
+KEYWORDS = frozenset(
     {"upon", "at", "end", "of", "when", "while", "if", "else", "unless", "for", "each"}
     | {"choose", "one", "test", "against", "can", "cannot", "and", "or", "not", "count"}
 )
@@ -86,6 +87,7 @@ class _Indenter(Indenter):
             self.indent_level.append(indent)
             yield Token.new_borrow_pos(self.INDENT_type, indent_str, token)
             return
+        levels = list(self.indent_level)
         while indent < self.indent_level[-1]:
             self.indent_level.pop()
             yield Token.new_borrow_pos(self.DEDENT_type, indent_str, token)
@@ -95,22 +97,28 @@ class _Indenter(Indenter):
                 "this line's indentation matches no enclosing block",
                 Span.point(self.file, line, 1, max(indent, 1)),
                 self.lines,
-                "indent it like the block it belongs to: "
-                + " or ".join(str(level) for level in self.indent_level)
-                + " spaces",
+                _dedent_hint(self.lines, line, levels),
             )
+
+
+def _dedent_hint(lines: list[str], line: int, levels: list[int]) -> str:
+    """The lines a badly dedented line may line up with, named by their text rather than
+    by counts of spaces or line numbers: inside a YAML block neither is the file's, but
+    "as 'gain 1 mana' is" means the same in both."""
+    found = []
+    for level in reversed(levels):
+        for number in range(min(line - 1, len(lines)), 0, -1):
+            text = lines[number - 1]
+            if text.strip() and len(text) - len(text.lstrip(" ")) == level:
+                found.append(f"as '{text.strip()}' is")
+                break
+    return "line it up " + " or ".join(found) if found else "indent it like its block"
 
 
 @cache
 def _lark() -> Lark:
     grammar = files("hexforge.dsl").joinpath("effect.lark").read_text(encoding="utf-8")
-    return Lark(
-        grammar,
-        parser="lalr",
-        strict=True,
-        maybe_placeholders=True,
-        postlex=_Indenter(),
-    )
+    return cached_lark(grammar, _Indenter(), parser="lalr", strict=True, maybe_placeholders=True)
 
 
 @cache
@@ -270,8 +278,13 @@ def _syntax_error(exc: UnexpectedInput, file: str | None, lines: list[str]) -> H
         else:
             word = str(token)
             message, width = f"unexpected {word!r}", len(word)
-            if word in _KEYWORDS:
+            if word in KEYWORDS:
                 message += f" ({word!r} is a keyword of the effect language)"
+            header = _unindented_body(lines, line, column)
+            if header is not None:
+                message = f"the block of '{header}' is not indented"
+                advice = f"indent the lines under '{header}' further than it"
+                return _error(code, message, Span.point(file, line, column, width), lines, advice)
     else:
         code, message, width = c.SYNTAX_TOKEN, "the effect ends too early", 1
     span = Span.point(file, line, column, width)
@@ -281,6 +294,24 @@ def _syntax_error(exc: UnexpectedInput, file: str | None, lines: list[str]) -> H
     elif message in ("unexpected '+'", "unexpected '-'", "unexpected '*'"):
         hint = "inside a phrase, put arithmetic in parentheses: deal (target.wounds + 1) ..."
     return _error(code, message, span, lines, hint)
+
+
+def _unindented_body(lines: list[str], line: int, column: int) -> str | None:
+    """The text of the line opening a block (ending with ':') whose body, starting at
+    ``line``, is not indented deeper than it; None for any other error."""
+    if not 1 < line <= len(lines):
+        return None
+    text = lines[line - 1]
+    indent = len(text) - len(text.lstrip(" "))
+    if column != indent + 1:  # not the first word of its line
+        return None
+    number = line - 1
+    while number > 0 and not lines[number - 1].strip():
+        number -= 1
+    above = lines[number - 1] if number > 0 else ""
+    if not above.rstrip().endswith(":") or len(above) - len(above.lstrip(" ")) < indent:
+        return None
+    return above.strip()
 
 
 def _hint(expected: set[str]) -> str | None:

@@ -238,6 +238,21 @@ def load_plugins(
     return host
 
 
+def with_plugin(host: PluginHost, name: str, plugin: object) -> PluginHost:
+    """A new host with ``host``'s plugins, in their order, and ``plugin`` under ``name`` in
+    place of any plugin of that name (a scenario's ``packs:``): ``host`` and whoever uses
+    it are left as they are."""
+    manager = pluggy.PluginManager(PROJECT)
+    manager.add_hookspecs(hookspecs)
+    found = PluginHost(manager, problems=list(host.problems), skipped=list(host.skipped))
+    for registered_name, registered in host.manager.list_name_plugin():
+        if registered is not None and registered_name != name:
+            manager.register(registered, name=registered_name)
+    found.plugins = [record for record in host.plugins if record.name != name]
+    found.register(name, plugin)
+    return found
+
+
 @dataclass(frozen=True, eq=False, slots=True)
 class PluginSet:
     """A host, equal to every host with the same plugin objects under the same names: what

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from hexforge.core.errors import Diagnostic, HexforgeError, Severity
+from hexforge.core.packs.cache import PackCache
 from hexforge.core.packs.catalogue import Catalogue
 from hexforge.core.packs.compiled import CompiledPack
 from hexforge.core.packs.compiler import load_manifest
@@ -72,7 +73,9 @@ def game_packs(catalogue: Catalogue, game: str, required: Sequence[Path] = ()) -
     """
     wanted = {folder.resolve() for folder in required}
     roots = [root for root in catalogue.installed_packs if _manifest(root, "game") in (game, None)]
-    compiled = compile_packs(roots, catalogue)
+    # the cache hexforge validate writes (keyed by the files, the plugins and the code):
+    # a game starts from the packs validate compiled instead of reading their YAML again
+    compiled = compile_packs(roots, catalogue, cache=PackCache.default())
     packs = [p for p in compiled if p.manifest is not None and p.manifest.game == game]
     packs.sort(key=lambda p: (pack_id(p) != game, pack_id(p)))
     problems: list[Diagnostic] = []

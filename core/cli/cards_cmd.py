@@ -45,6 +45,18 @@ PROVENANCE: dict[Provenance, dict[str, str]] = {
 }
 """Where a card's numbers come from (docs/content.md), in the table's language."""
 
+PART_TAGS = tuple(f"-{p.value}" for p in Provenance)
+"""Tag endings that say a part of a card comes from elsewhere (``skills-invented``)."""
+
+
+def provenance_cell(card: Card, language: str) -> str:
+    """The card's provenance in ``language`` and, in brackets, the tags naming a part from
+    elsewhere: a character's numbers are community data, but its skills are ours, and the
+    table must not hide that (docs/motu-content.md, "Provenance policy")."""
+    parts = [tag for tag in card.tags if tag.endswith(PART_TAGS)]
+    word = PROVENANCE[card.provenance][language]
+    return f"{word} ({', '.join(parts)})" if parts else word
+
 
 @dataclass(frozen=True, slots=True)
 class CardRow:
@@ -82,7 +94,7 @@ def card_rows(
                 kind_name(card),
                 localised(card.name, language),
                 "" if cost is None else str(cost),
-                PROVENANCE[card.provenance][language],
+                provenance_cell(card, language),
             )
         )
     return rows

@@ -16,6 +16,8 @@ import click
 
 from hexforge.core import codes
 from hexforge.core.cli.cards_cmd import cards_command
+from hexforge.core.cli.explain_cmd import explain_command
+from hexforge.core.cli.lsp_cmd import lsp_command
 from hexforge.core.cli.new_cmd import new_command
 from hexforge.core.cli.play_cmd import play_command, replay_command
 from hexforge.core.cli.plugins_cmd import plugins_command
@@ -41,6 +43,8 @@ BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
     render_command,
     new_command,
     cards_command,
+    lsp_command,
+    explain_command,
 )
 REPORT_URL = "https://github.com/hexforge/hexforge/issues"
 REPORT_PLUGIN_PROBLEMS = frozenset({"validate"})

@@ -128,7 +128,13 @@ def new_command() -> None:
 
 @new_command.command("expansion")
 @click.argument("name")
-@click.option("--game", type=click.Choice(GAMES), default="motu", show_default=True)
+@click.option(
+    "--game",
+    type=click.Choice(GAMES),
+    default="motu",
+    show_default=True,
+    help="The game the expansion adds to.",
+)
 @click.option(
     "--into",
     type=OutputPath(folder=True),

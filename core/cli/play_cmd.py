@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
+from click.shell_completion import CompletionItem
 
 from hexforge.core.agents import UndoSession
 from hexforge.core.agents.codes import BAD_OPTION
 from hexforge.core.agents.human import QuitRequest
 from hexforge.core.cli.output import OutputPath, writing
-from hexforge.core.cli.state import LANGUAGES, get_state
+from hexforge.core.cli.state import LANGUAGES, AppState, get_state
 from hexforge.core.engine.log import read_log_text
 from hexforge.core.errors import ExitCode, HexforgeError
 from hexforge.core.play import GameRunner, Runtime, localised
@@ -79,17 +80,80 @@ def game_options(
     return options
 
 
-@click.command("play")
-@click.option("--game", "game_id", default="motu", show_default=True, help="The game to play.")
+class PlayableGame(click.ParamType):  # type: ignore[type-arg]  # generic only in newer Click
+    """``--game``: one of the games the loaded plugins play, listed in ``--help`` and in the
+    error for any other. They are known only once the group's ``--plugins``/``--pack`` are
+    read, which Click does before it reads a subcommand's options."""
+
+    name = "game"
+
+    def games(self) -> list[str]:
+        context = click.get_current_context(silent=True)
+        state = context.find_object(AppState) if context is not None else None
+        return sorted(Runtime(state.plugins).runners) if state is not None else []
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        return "[" + "|".join(self.games()) + "]"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> str:
+        games = self.games()
+        if value not in games:
+            known = ", ".join(games) or "none installed"
+            self.fail(f"no playable game '{value}' (playable: {known})", param, ctx)
+        return str(value)
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        return [CompletionItem(game) for game in self.games() if game.startswith(incomplete)]
+
+
+class PlayCommand(click.Command):
+    """``hexforge play``, whose help ends with the agents ``--p1``/``--p2`` may name."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        state = ctx.find_object(AppState)
+        if state is None:
+            return
+        runtime = Runtime(state.plugins)
+        rows: dict[tuple[str, str], list[str]] = {}  # (name, description) -> games
+        for game in sorted(runtime.runners):
+            for name, spec in sorted(runtime.agents(game).items()):
+                rows.setdefault((name, spec.description), []).append(game)
+        every = sorted(runtime.runners)
+        with formatter.section("Agents (--p1, --p2)"):
+            formatter.write_dl(
+                [
+                    (name, text if games == every else f"{text} ({', '.join(games)})")
+                    for (name, text), games in sorted(rows.items())
+                ]
+            )
+
+
+@click.command("play", cls=PlayCommand)
+@click.option(
+    "--game",
+    "game_id",
+    type=PlayableGame(),
+    default="motu",
+    show_default=True,
+    help="The game to play.",
+)
 @click.option("--scenario", help="The scenario or setup (motu: first-game, ...).")
 @click.option("--seed", type=int, default=1, show_default=True, help="The game's seed.")
-@click.option("--p1", default="heuristic", show_default=True, help="First player's agent.")
+@click.option(
+    "--p1", default="heuristic", show_default=True, help="First player's agent (listed below)."
+)
 @click.option(
     "--lang",
     type=click.Choice(LANGUAGES),
     help="Language of card names in the account (default: the global --lang).",
 )
-@click.option("--p2", default="heuristic", show_default=True, help="Second player's agent.")
+@click.option(
+    "--p2", default="heuristic", show_default=True, help="Second player's agent (listed below)."
+)
 @click.option(
     "--log",
     "log_file",
@@ -138,7 +202,12 @@ def play_command(
 
 @click.command("replay")
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--game", "game_id", help="The game (default: found from the log's players).")
+@click.option(
+    "--game",
+    "game_id",
+    type=PlayableGame(),
+    help="The game (default: found from the log's players).",
+)
 @click.option("--scenario", help="The scenario the game was played with.")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the verdict.")

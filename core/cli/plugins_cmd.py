@@ -47,7 +47,14 @@ VERBOSE_ROWS = (
 
 
 @click.command("plugins")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format: a table for people, or JSON with skipped plugins and problems.",
+)
 @click.option(
     "--verbose", "-v", is_flag=True, help="Everything each plugin registers, and its replaces."
 )

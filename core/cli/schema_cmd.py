@@ -21,8 +21,10 @@ from hexforge.plugins.catalogue import catalogue_from_host
     "--out",
     "out_dir",
     type=OutputPath(folder=True),
-    required=True,
-    help="Folder to write the .schema.json files to (created if missing).",
+    default=Path("schemas"),
+    show_default=True,
+    help="Folder to write the .schema.json files to (created if missing); at the root of a "
+    "checkout, schemas/ is where the shipped files' first lines point.",
 )
 @click.option("--game", "games", multiple=True, help="Only this game's cards (repeatable).")
 def schema_command(out_dir: Path, games: tuple[str, ...]) -> None:
@@ -30,7 +32,9 @@ def schema_command(out_dir: Path, games: tuple[str, ...]) -> None:
     and scenario files (any game, and per game with a scenario driver).
 
     Point an editor at one with a first line like
-    '# yaml-language-server: $schema=../schemas/motu.cards.schema.json'.
+    '# yaml-language-server: $schema=../schemas/motu.cards.schema.json'. Run at the root
+    of a hexforge checkout, it writes schemas/, where the first lines of the shipped card
+    and scenario files point ('../../../schemas/...' from content/motu/cards/).
     """
     state = get_state()
     catalogue = catalogue_from_host(state.plugins)

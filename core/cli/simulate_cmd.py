@@ -25,7 +25,13 @@ from hexforge.core.simulate.report import write_reports
 @click.command("simulate")
 @click.option("--game", "game_id", default="motu", show_default=True, help="The game.")
 @click.option("--scenario", help="The scenario or setup (motu: first-game, ...).")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option(
+    "--games",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="How many games to play (seeds S, S+1, ...).",
+)
 @click.option(
     "--jobs",
     "workers",
@@ -38,7 +44,11 @@ from hexforge.core.simulate.report import write_reports
 @click.option("--p1", default="heuristic", show_default=True, help="One agent.")
 @click.option("--p2", default="random", show_default=True, help="The other (seats alternate).")
 @click.option(
-    "--backend", type=click.Choice([b.value for b in Backend]), default="local", show_default=True
+    "--backend",
+    type=click.Choice([b.value for b in Backend]),
+    default="local",
+    show_default=True,
+    help="Where the games run: worker processes here (local), or Ray tasks (ray).",
 )
 @click.option("--address", help="A Ray cluster address (ray://host:10001 or auto).")
 @click.option(

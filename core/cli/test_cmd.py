@@ -1,5 +1,9 @@
 """``hexforge test``: run scenario files and print what failed, then ``N passed, N failed``.
 
+Without PATHS it runs the project's ``[tool.hexforge.test]`` paths (its pyproject.toml,
+:mod:`hexforge.core.scenarios.project`), else the current folder; the project's plugins
+are loaded besides ``--plugin``.
+
 Exit codes: 0 every scenario passed, 1 any failed or could not be run (a bad file is
 reported with its diagnostics, and the other files still run).
 """
@@ -24,24 +28,27 @@ from hexforge.core.scenarios import (
     run_file,
     summary,
 )
+from hexforge.core.scenarios.project import project_settings
 from hexforge.plugins.manager import PluginHost
 
 
-def add_plugins(host: PluginHost, modules: Sequence[str]) -> None:
+def add_plugins(host: PluginHost, modules: Sequence[str], root: Path | None = None) -> None:
     """Import each module named ``--plugin`` and register it, as pytest's ``-p`` does.
 
-    The current folder is importable first, so a project's own test drivers
-    (``tests.scenarios.toy_driver``) load without installing them.
+    The current folder (or the project's, ``root``) is importable first, so a project's
+    own test drivers (``tests.scenarios.toy_driver``) load without installing them.
     """
-    if modules and "" not in sys.path and str(Path.cwd()) not in sys.path:
-        sys.path.insert(0, str(Path.cwd()))
+    folder = str(root or Path.cwd())
+    if modules and folder not in sys.path and (root is not None or "" not in sys.path):
+        sys.path.insert(0, folder)
     for name in modules:
         try:
             module = importlib.import_module(name)
         except ImportError as error:
             message = f"cannot import {name!r}: {error}"
             raise click.BadParameter(message, param_hint="--plugin") from error
-        host.register(name, module)
+        if not host.manager.is_registered(module):  # the project's plugin given again
+            host.register(name, module)
 
 
 @click.command("test")
@@ -60,11 +67,16 @@ def test_command(
     paths: Sequence[Path], coverage: bool, plugins: Sequence[str], verbose: bool
 ) -> None:
     """Run scenario files: PATHS are files or folders searched for '*.scenario.yaml'
-    (default: the current folder). Ends with the line 'N passed, N failed'."""
+    (default: the project's [tool.hexforge.test] paths, else the current folder). Ends
+    with the line 'N passed, N failed'."""
     state = get_state()
+    project = project_settings(Path.cwd())
+    if project is not None:
+        add_plugins(state.plugins, project.plugins, project.root)
     add_plugins(state.plugins, plugins)
     drivers, problems = drivers_from_host(state.plugins)
-    files, missing = find_scenarios(list(paths) or [Path(".")])
+    default = list(project.paths) if project is not None and project.paths else [Path(".")]
+    files, missing = find_scenarios(list(paths) or default)
     render_text([*problems, *missing], state.err)
     results = [run_file(path, drivers) for path in files]
     totals = Coverage()

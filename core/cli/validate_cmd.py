@@ -10,19 +10,22 @@ Exit codes: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib.metadata import version
 from pathlib import Path
 from typing import TypeVar
 
 import click
+import rich.progress
 from rich.console import Console
 
+from hexforge.core.cli.explain_cmd import explanations
 from hexforge.core.cli.state import get_state
 from hexforge.core.codes import catalogue as code_catalogue
 from hexforge.core.errors import Diagnostic, ExitCode
 from hexforge.core.packs.cache import PackCache
-from hexforge.core.packs.validate import ValidationReport, validate
+from hexforge.core.packs.validate import Progress, ValidationReport, in_a_pack, validate
 from hexforge.core.report import render_github, render_json, render_sarif, render_text
 from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.manager import PluginHost
@@ -58,6 +61,11 @@ def default_format() -> str:
     help="Output format (default: github when GITHUB_ACTIONS=true, else text).",
 )
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on warnings too.")
+@click.option(
+    "--skip-outside-packs",
+    is_flag=True,
+    help="Skip PATHS in no pack (a hook's staged CI or config YAML) instead of HF220.",
+)
 @click.option("--no-cache", is_flag=True, help="Compile every pack afresh; do not use the cache.")
 @click.option(
     "--jobs",
@@ -67,17 +75,31 @@ def default_format() -> str:
     help="Worker processes for packs with many files (default 1).",
 )
 def validate_command(
-    paths: Sequence[Path], fmt: str | None, strict: bool, no_cache: bool, jobs: int | None
+    paths: Sequence[Path],
+    fmt: str | None,
+    strict: bool,
+    skip_outside_packs: bool,
+    no_cache: bool,
+    jobs: int | None,
 ) -> None:
     """Check content packs: YAML, card models, effects, ids, references, translations.
 
     PATHS are pack folders, folders holding packs, or files inside a pack; without PATHS,
-    every installed pack is checked. All problems are reported in one run.
+    every installed pack is checked. All problems are reported in one run. The pre-commit
+    hook passes the staged YAML files with --skip-outside-packs: the packs holding them
+    are checked whole (ids and references cross files), other YAML files are left alone.
     """
     state = get_state()
+    if skip_outside_packs and paths:
+        paths = [path for path in paths if in_a_pack(path)]
+        if not paths:  # only files of no pack were given: nothing of hexforge's to check
+            click.echo("0 errors, 0 warnings: no file given is in a content pack")
+            return
     catalogue = catalogue_from_host(state.plugins)
     cache = None if no_cache else PackCache.default()
-    report = validate(list(paths), catalogue, cache=cache, jobs=jobs)
+    fmt = fmt or default_format()
+    with progress_bar(state.err, fmt == "text") as progress:
+        report = validate(list(paths), catalogue, cache=cache, jobs=jobs, progress=progress)
     if report.usage:
         render_text(report.usage, state.err)
         raise click.exceptions.Exit(ExitCode.USAGE)
@@ -88,7 +110,6 @@ def validate_command(
         *report.diagnostics,
     ]
     diagnostics = list(dict.fromkeys(found))  # a hook failure both lists find is shown once
-    fmt = fmt or default_format()
     if fmt in MACHINE_FORMATS and state.plugins.problems:
         render_text(state.plugins.problems, state.err)  # stdout is for a program: tell people
     _render(diagnostics, report, fmt, state.out)
@@ -96,14 +117,38 @@ def validate_command(
     raise click.exceptions.Exit(ExitCode.CONTENT if failed else ExitCode.OK)
 
 
+@contextmanager
+def progress_bar(console: Console, wanted: bool) -> Iterator[Progress | None]:
+    """A bar of the card files compiled, on ``console`` (stderr) when it is a terminal and
+    the report is for people: a long run shows it is moving; in CI, pipes and machine
+    formats nothing is drawn. It is gone once the run ends (transient)."""
+    if not wanted or not console.is_terminal:
+        yield None
+        return
+    with rich.progress.Progress(console=console, transient=True) as bar:
+        task = bar.add_task("validating card files", total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
+
+
 def _render(
     diagnostics: Sequence[Diagnostic], report: ValidationReport, fmt: str, out: Console
 ) -> None:
     """Machine formats go out verbatim (click.echo); only ``text`` goes through rich."""
     if fmt == "json":
-        click.echo(render_json(diagnostics))
+        counts = {"packs": report.packs, "files": report.files, "cards": report.cards}
+        click.echo(render_json(diagnostics, tool_version=version("hexforge"), counts=counts))
     elif fmt == "sarif":
-        sarif = render_sarif(diagnostics, tool_version=version("hexforge"), rules=code_catalogue())
+        help_texts = {code: found.text() for code, found in explanations().items()}
+        sarif = render_sarif(
+            diagnostics,
+            tool_version=version("hexforge"),
+            rules=code_catalogue(),
+            help_texts=help_texts,
+        )
         click.echo(sarif)
     else:
         if fmt == "github":

@@ -180,7 +180,9 @@ def render(matrix: Matrix) -> str:
         "test, names a file that does not exist, or when the section list no longer "
         "matches the rule texts (motu: the rulebook's contents and headings; nshex: the "
         "topics of the English summary of the Duel rules). Scenario files are described "
-        "in [scenarios](scenarios.md).",
+        "in [scenarios](scenarios.md). Whether the tests really prove the rules is "
+        "checked by mutating the rule modules ([mutation testing](mutation.md)); "
+        "`docs/mutation-report.yaml` lists the mutants each row's tests kill.",
         "",
     ]
     titles = {"motu": "Masters of the Universe: Battleground", "nshex": "Neuroshima Hex Duel"}

@@ -5,6 +5,7 @@ It knows no game. A game plugin declares a :class:`Ruleset` and writes its proce
 :class:`Engine`; see docs/engine.md.
 """
 
+from hexforge.core.engine.contexts import FrameOptions
 from hexforge.core.engine.decisions import (
     Agent,
     Decision,
@@ -12,7 +13,7 @@ from hexforge.core.engine.decisions import (
     RandomAgent,
     ScriptedAgent,
 )
-from hexforge.core.engine.engine import FOREVER, Engine, FrameOptions
+from hexforge.core.engine.engine import FOREVER, Engine
 from hexforge.core.engine.events import Event, EventSpec, Phase
 from hexforge.core.engine.hierarchy import (
     PermissionConflict,

@@ -5,26 +5,25 @@ that calls this API; the engine supplies the timing: before/after windows, simul
 triggers, continuous modifiers, permissions by tier, nested contexts with durations,
 decisions answered by agents, seeded dice, and the log.
 
-:class:`Engine` holds the state, entities, attachments and contexts itself and composes the
-services kept in their own modules: the resolver (``resolver``: events, trigger order, the
-loop guard), queries (``queries``), permissions (``hierarchy``), decisions (``decisions``)
-and dice (``dice``). Those are functions of the engine bound in the class body, so calling
-one costs exactly a method call: no delegation layer on the hot paths.
+:class:`Engine` holds the state, entities and attachments itself and composes the services
+kept in their own modules: contexts and their durations (``contexts``), the resolver
+(``resolver``: events, trigger order, the loop guard), queries (``queries``), permissions
+(``hierarchy``), decisions (``decisions``) and dice (``dice``). Those are functions of the
+engine bound in the class body, so calling one costs exactly a method call: no delegation
+layer on the hot paths.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from typing import TextIO, TypedDict, TypeVar, Unpack
+from collections.abc import Mapping, Sequence
+from typing import Any, TextIO, TypeVar
 
-from hexforge.core.engine import decisions, dice, hierarchy, queries, resolver
+from hexforge.core.engine import contexts, decisions, dice, hierarchy, queries, resolver
+from hexforge.core.engine.contexts import Durations
 from hexforge.core.engine.decisions import Agent
 from hexforge.core.engine.diagnostics import (
     BAD_DECLARATION,
-    CONTEXT_ORDER,
     NO_CONTEXT,
-    NOT_ENOUGH_AP,
     UNKNOWN_ENTITY,
     did_you_mean,
     fail,
@@ -50,16 +49,6 @@ FOREVER = Duration()  # while the source and the bearer are in play
 R = TypeVar("R", bound=Ruleset)
 
 
-class FrameOptions(TypedDict, total=False):
-    """Options of :meth:`Engine.open` and :meth:`Engine.context`."""
-
-    player: str | None  # who acts in it (the active / interrupting player)
-    subject: str | None  # the entity it is about (the active character)
-    ap: int  # action points available in it
-    simultaneous: bool  # a simultaneous window: deferred events land when it closes
-    defer: Sequence[str] | None  # the events it defers (None: all)
-
-
 class Engine:
     """One running game. Build with :meth:`new` or :meth:`restore`."""
 
@@ -79,11 +68,23 @@ class Engine:
             self._index.stand(key, ruleset.effect(key))
         for attachment in state.attachments.values():
             self._index.add(attachment, ruleset.effect(attachment.effect))
+        self._durations = Durations(state.attachments.values())
         # the resolver's: "card on event" of the hooks now resolving, and the hook keys
         # fired in this trigger instance; the queries being computed (cycle check)
         self._firing: list[str] = []
         self._root_fired: set[str] | None = None
         self._computing: list[tuple[str, str | None]] = []
+        self.version = 0
+        """Bumped by every change made through the engine (an entity created, a prop set,
+        an entity leaving or entering play, a rule attached or detached, a context opened or
+        closed) and by :meth:`changed`: values derived from the state are cached per version."""
+        self.memo: dict[str, Any] = {}
+        """Games' caches of values derived from the state, each kept per :attr:`version`;
+        never part of the state (snapshots and restores ignore them)."""
+
+    def changed(self) -> None:
+        """A change the engine cannot see (to a game's ``state.data``): caches must drop."""
+        self.version += 1
 
     # -- construction, snapshots, hashes -------------------------------------------------
 
@@ -159,6 +160,7 @@ class Engine:
         data = dict(props or {})
         check_json(data, f"props of {entity_id}")
         self.state.entities[entity_id] = Entity(entity_id, kind, owner, in_play, data)
+        self.version += 1
         self._write("create", entity=entity_id, kind=kind, owner=owner)
         return entity_id
 
@@ -187,6 +189,7 @@ class Engine:
     def set_prop(self, entity_id: str, name: str, value: Json) -> None:
         """Store a JSON value (checked, so the state always round-trips)."""
         self.entity(entity_id).props[name] = check_json(value, f"{entity_id}.{name}")
+        self.version += 1
 
     def leave_play(self, entity_id: str) -> None:
         """The entity leaves play: rules it bears or sources end ("while in play")."""
@@ -194,6 +197,7 @@ class Engine:
         if not entity.in_play:
             return
         entity.in_play = False
+        self.version += 1
         self._write("leave", entity=entity_id)
         for attachment in list(self.state.attachments.values()):
             if entity_id in (attachment.bearer, attachment.source):
@@ -203,6 +207,7 @@ class Engine:
         entity = self.entity(entity_id)
         if not entity.in_play:
             entity.in_play = True
+            self.version += 1
             self._write("enter", entity=entity_id)
 
     # -- attaching compiled effects ------------------------------------------------------
@@ -239,6 +244,8 @@ class Engine:
         )
         self.state.attachments[attachment.id] = attachment
         self._index.add(attachment, compiled)
+        self._durations.add(attachment)
+        self.version += 1
         waiting = {} if duration.player is None else {"next_for": duration.player}
         self._write(
             "attach",
@@ -265,6 +272,8 @@ class Engine:
     def _detach(self, attachment: Attachment, reason: str) -> None:
         del self.state.attachments[attachment.id]
         self._index.remove(attachment, self.ruleset.effect(attachment.effect))
+        self._durations.remove(attachment)
+        self.version += 1
         self._write("detach", attachment=attachment.id, reason=reason)
 
     # -- contexts ------------------------------------------------------------------------
@@ -289,83 +298,11 @@ class Engine:
             )
         return frame
 
-    def open(self, kind: str, **options: Unpack[FrameOptions]) -> Frame:
-        """Push a context; ``simultaneous`` defers events (``defer`` names, default all)."""
-        player, subject = options.get("player"), options.get("subject")
-        ap, defer = options.get("ap", 0), options.get("defer")
-        if defer is not None:
-            for name in defer:
-                self.ruleset.event(name)
-        frame = Frame(
-            id=f"f{self.state.next('frame')}",
-            kind=kind,
-            player=player,
-            subject=subject,
-            ap=ap,
-            simultaneous=options.get("simultaneous", False),
-            defer=list(defer) if defer is not None else None,
-        )
-        self.state.stack.append(frame)
-        self._write("open", frame=frame.id, kind=kind, player=player, subject=subject, ap=ap)
-        for attachment in self.state.attachments.values():  # "next <kind> of <player>"
-            if (
-                attachment.frame is None
-                and attachment.player is not None
-                and attachment.player == player
-                and attachment.until_end_of == kind
-            ):
-                attachment.frame = frame.id
-        return frame
-
-    def close(self, frame: Frame | None = None) -> None:
-        """Pop the innermost context: settle deferred events, then expire its durations."""
-        top = self.top
-        if top is None or (frame is not None and frame is not top):
-            name = frame.kind if frame is not None else "a context"
-            state = f"the innermost is {top.kind}" if top else "none is open"
-            raise fail(
-                CONTEXT_ORDER,
-                f"cannot close {name}: {state}",
-                hint="contexts close innermost first",
-            )
-        if top.simultaneous:
-            resolver.settle(self, top)
-        for attachment in list(self.state.attachments.values()):
-            if attachment.frame == top.id:
-                self._detach(attachment, f"end of {top.kind}")
-        self.state.stack.pop()
-        self._write("close", frame=top.id, kind=top.kind)
-
-    @contextmanager
-    def context(self, kind: str, **options: Unpack[FrameOptions]) -> Iterator[Frame]:
-        """``with engine.context("activation", ...) as frame:`` opens, then closes on exit."""
-        frame = self.open(kind, **options)
-        yield frame
-        self.close(frame)
-
-    def spend_ap(self, amount: int, frame: Frame | None = None) -> None:
-        """Pay ``amount`` action points from ``frame`` (default innermost); HF408 if short."""
-        target = frame or self._top_or_fail()
-        if amount > target.ap:
-            who = f" of {target.subject}" if target.subject else ""
-            raise fail(
-                NOT_ENOUGH_AP,
-                f"the {target.kind}{who} needs {amount} AP but has {target.ap}",
-                hint="choose a cheaper action or end the activation",
-            )
-        target.ap -= amount
-        self._write("ap", frame=target.id, spent=amount, left=target.ap)
-
-    def gain_ap(self, amount: int, frame: Frame | None = None) -> None:
-        target = frame or self._top_or_fail()
-        target.ap += amount
-        self._write("ap", frame=target.id, gained=amount, left=target.ap)
-
-    def _top_or_fail(self) -> Frame:
-        top = self.top
-        if top is None:
-            raise fail(NO_CONTEXT, "no open context holds action points")
-        return top
+    open = contexts.open
+    close = contexts.close
+    context = contexts.context
+    spend_ap = contexts.spend_ap
+    gain_ap = contexts.gain_ap
 
     # -- services: events and hooks, queries, permissions, decisions, dice (see above) ---
 

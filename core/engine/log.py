@@ -20,6 +20,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TextIO
 
+import orjson
+
 from hexforge.core.engine.diagnostics import (
     BAD_LOG,
     LOG_TOO_LARGE,
@@ -43,6 +45,8 @@ _HINT = "give the file 'hexforge play --log FILE' wrote, unmodified"
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_INT_DIGITS + 1}}}")
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_PAST_64_BITS = re.compile(r"\d{19}")
+"""Digits orjson may read as a float (it has no integers past 64 bits); json reads them."""
 
 
 class GameLog:
@@ -51,6 +55,9 @@ class GameLog:
     def __init__(self, sink: TextIO | None = None) -> None:
         self.lines: list[str] = []
         self._sink = sink
+        self._entries: list[dict[str, Json]] = []
+        """``lines`` read so far, in order (the game's account and record, a check, all
+        read the same entries after a game: each line is parsed once)."""
 
     def write(self, entry: dict[str, Json]) -> None:
         line = canonical(entry)
@@ -64,8 +71,28 @@ class GameLog:
 
     def entries(self) -> list[dict[str, Json]]:
         """The entries of the lines this log wrote itself (canonical JSON objects, so read
-        without the limits and checks :func:`read_log` applies to a log from a file)."""
-        return [json.loads(line) for line in self.lines]
+        without the limits and checks :func:`read_log` applies to a log from a file).
+
+        The entries are parsed once and shared by every caller: read them, never change
+        them."""
+        parsed = self._entries
+        for line in self.lines[len(parsed) :]:
+            parsed.append(_entry(line))
+        return list(parsed)
+
+
+def _entry(line: str) -> dict[str, Json]:
+    """One line the engine wrote, read by orjson unless it holds a long number or text
+    orjson refuses (a lone surrogate): json reads those exactly."""
+    if not _PAST_64_BITS.search(line):
+        try:
+            entry: dict[str, Json] = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            pass
+        else:
+            return entry
+    found: dict[str, Json] = json.loads(line)
+    return found
 
 
 def read_log_text(path: Path, *, unreadable: str = UNREADABLE_LOG) -> str:

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from hexforge.core.engine.diagnostics import BAD_SNAPSHOT, fail
-from hexforge.core.engine.jsonvalue import Json
+from hexforge.core.engine.jsonvalue import Json, compact
 from hexforge.core.errors import Diagnostic, HexforgeError, Span
 
 SNAPSHOT_FORMAT = "hexforge-engine-state"
@@ -131,7 +131,7 @@ def state_data(state: GameState) -> dict[str, Any]:
 def _ordered(value: object) -> str:
     """Compact JSON keeping dict order: procedures iterate entities and attachments in
     creation order, so the snapshot must restore that order (sorted keys would not)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return compact(value)
 
 
 def state_hash(state: GameState) -> str:

@@ -29,6 +29,7 @@ OVERRIDE_WITHOUT_REPLACES = define("HF215", "card overrides another pack's card 
 BAD_REPLACEMENT = define("HF216", "invalid replaces")
 MISSING_TRANSLATION = define("HF217", "missing translation")
 SAME_TIER_CONFLICT = define("HF218", "rules of the same tier contradict each other")
+DUPLICATE_ENTRY_ID = define("HF219", "two entries of one list in a card have the same id")
 
 # Packs and games.
 NO_PACK = define("HF220", "no pack.yaml found")

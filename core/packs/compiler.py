@@ -175,7 +175,15 @@ def compile_file(
 ) -> FileResult:
     """Load one card file and validate every card in it; effect texts are checked with the
     card ``words`` of the run's packs (:mod:`hexforge.core.packs.words`)."""
-    doc, problems = _usable(load_file(path, name=name))
+    return compile_loaded(load_file(path, name=name), name, pack_id, game, words)
+
+
+def compile_loaded(
+    loaded: LoadResult, name: str, pack_id: str, game: GameContent, words: CardWords = ()
+) -> FileResult:
+    """Validate the cards of a file already read: the language server compiles the unsaved
+    text of an editor's buffer (``load_text``) exactly as validate compiles a file."""
+    doc, problems = _usable(loaded)
     if doc is None:
         return FileResult(name, (), tuple(problems))
     vocabulary = game.vocabulary_with(words)
@@ -252,6 +260,7 @@ def _compile_card(
     except ValidationError as error:
         problems.extend(model_diagnostics(error, doc, prefix, model))
         return None
+    problems.extend(_duplicate_entries(doc, prefix, item))
     at: dict[str, Located] = {
         name: located(doc, (*prefix, name), key=name in ("name", "text"))
         for name in ("id", "kind", "name", "text", "replaces")
@@ -280,6 +289,32 @@ def _compile_card(
             problems.extend(report.diagnostics)
             permissions.extend(report.permissions)
     return CardEntry(card, doc.file or "", at, tuple(references), tuple(permissions))
+
+
+def _duplicate_entries(doc: YamlDocument, path: YamlPath, value: Any) -> Iterator[Diagnostic]:
+    """Two mappings of one list inside a card with the same ``id`` (two skills ``rally``):
+    whatever names an entry by its id would find only one of them."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from _duplicate_entries(doc, (*path, key), child)
+    elif isinstance(value, list):
+        first: dict[str, int] = {}
+        for index, entry in enumerate(value):
+            yield from _duplicate_entries(doc, (*path, index), entry)
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            if not isinstance(ident, str):
+                continue
+            if ident in first:
+                earlier = doc.span((*path, first[ident], "id")).line
+                field = next((p for p in reversed(path) if isinstance(p, str)), "the card")
+                yield doc.diagnostic(
+                    codes.DUPLICATE_ENTRY_ID,
+                    f"two entries of '{field}' have the id '{ident}'",
+                    (*path, index, "id"),
+                    hint=f"the first is on line {earlier}; give each entry its own id",
+                )
+            else:
+                first[ident] = index
 
 
 def place(card: Card, path: YamlPath) -> str:

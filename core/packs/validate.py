@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -78,8 +78,10 @@ def validate(
     *,
     cache: PackCache | None = None,
     jobs: int | None = None,
+    progress: Progress | None = None,
 ) -> ValidationReport:
-    """Validate the packs at ``paths`` (every installed pack when empty)."""
+    """Validate the packs at ``paths`` (every installed pack when empty); ``progress``
+    hears of each card file compiled (files from the cache are not compiled)."""
     usage: list[Diagnostic] = []
     problems: list[Diagnostic] = []
     roots = find_pack_roots(paths, usage, problems) if paths else list(catalogue.installed_packs)
@@ -110,7 +112,7 @@ def validate(
                 counts["packs"],
                 tuple(usage),
             )
-    packs = _finish(pending, catalogue, cache, jobs)
+    packs = _finish(pending, catalogue, cache, jobs, progress)
     target_packs = packs[: len(roots)]
     for pack in target_packs:
         problems.extend(pack.all_diagnostics())
@@ -159,6 +161,11 @@ def find_pack_roots(
             if _resolved(root) not in {_resolved(r) for r in roots}:
                 roots.append(root)
     return roots
+
+
+def in_a_pack(path: Path) -> bool:
+    """``path`` is a pack, holds packs or is a file inside one (what validate can check)."""
+    return path.exists() and bool(_packs_at(path))
 
 
 def _packs_at(path: Path) -> list[Path]:
@@ -220,7 +227,11 @@ def _game_of(pending: _Pending, catalogue: Catalogue) -> GameContent | None:
 
 
 def _finish(
-    pending: list[_Pending], catalogue: Catalogue, cache: PackCache | None, jobs: int | None
+    pending: list[_Pending],
+    catalogue: Catalogue,
+    cache: PackCache | None,
+    jobs: int | None,
+    progress: Progress | None = None,
 ) -> list[CompiledPack]:
     """Load the packs that are cached, compile the others (storing them), in order."""
     for p in pending:
@@ -232,7 +243,7 @@ def _finish(
         if p.pack.manifest is not None and p.hit is None
         for path, name in p.files
     ]
-    for index, result in _run(tasks, catalogue, jobs):
+    for index, result in _run(tasks, catalogue, jobs, progress or _quiet):
         pending[index].results.append(result)
     packs = []
     for p in pending:
@@ -289,6 +300,9 @@ def _start(root: Path, catalogue: Catalogue, cache: PackCache | None) -> _Pendin
 _WORKER_GAMES: dict[str, GameContent] = {}
 
 
+Progress = Callable[[int, int], None]
+"""Told (files compiled, files to compile) after each card file."""
+
 _Task = tuple[Path, str, str, str, CardWords, int]
 """A card file to compile: path, display name, pack id, game id, card words, pack index."""
 
@@ -299,9 +313,10 @@ def _work(task: tuple[str, str, str, str, CardWords]) -> FileResult:
 
 
 def _run(
-    tasks: list[_Task], catalogue: Catalogue, jobs: int | None
+    tasks: list[_Task], catalogue: Catalogue, jobs: int | None, progress: Progress
 ) -> list[tuple[int, FileResult]]:
-    """Compile every file, in worker processes when it pays off; results in task order."""
+    """Compile every file, in worker processes when it pays off; results in task order,
+    each reported to ``progress`` as it comes (done, total)."""
     workers = jobs if jobs is not None else 1
     if (
         workers > 1
@@ -315,14 +330,25 @@ def _run(
             with ProcessPoolExecutor(workers, mp_context=context) as pool:
                 plain = [(str(p), n, pid, g, w) for p, n, pid, g, w, _ in tasks]
                 chunk = max(1, len(plain) // (workers * 8))
-                results = list(pool.map(_work, plain, chunksize=chunk))
+                results = []
+                for result in pool.map(_work, plain, chunksize=chunk):
+                    results.append(result)
+                    progress(len(results), len(tasks))
             return [(t[5], r) for t, r in zip(tasks, results, strict=True)]
         except Exception:  # a model that cannot cross processes: do it here instead
             pass
         finally:
             _WORKER_GAMES.clear()
     games = catalogue.games
-    return [(i, compile_file(p, n, pid, games[g], w)) for p, n, pid, g, w, i in tasks]
+    done = []
+    for path, name, pack_id, game, words, index in tasks:
+        done.append((index, compile_file(path, name, pack_id, games[game], words)))
+        progress(len(done), len(tasks))
+    return done
+
+
+def _quiet(done: int, total: int) -> None:
+    """The progress of a run nobody watches."""
 
 
 def _display(root: Path) -> str:

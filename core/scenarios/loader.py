@@ -23,6 +23,7 @@ from hexforge.core.packs.model_errors import model_diagnostics
 from hexforge.core.packs.yamlio import YamlDocument, YamlPath, load_file, load_text
 from hexforge.core.scenarios import codes
 from hexforge.core.scenarios.driver import ScenarioDriver, SetupSource
+from hexforge.core.scenarios.drivers import with_packs
 from hexforge.core.scenarios.expectations import ExpectationReader
 from hexforge.core.scenarios.model import (
     ActionStep,
@@ -41,6 +42,7 @@ TOP_KEYS: Mapping[str, str] = {
     "name": "a title for reports (default: the file name)",
     "description": "what the scenario proves, with the rulebook section it checks",
     "seed": "the seed of the game's dice (default 1), 0 to 9223372036854775807",
+    "packs": "content packs the scenario needs, as paths relative to the file (like --pack)",
     "setup": "the position, in the game's own terms (units, map, players, round...)",
     "dice": "forced die results, rolled before any random ones, in order",
     "steps": "actions (with answers, dice, expected refusals) and checks, in order",
@@ -149,6 +151,11 @@ class _ScenarioReader(ExpectationReader):
         game = self.text(root["game"], ("game",), "game")
         if game is None:
             return None
+        if "packs" in root:
+            packed = self.packs(root["packs"], drivers)
+            if packed is None:
+                return None
+            drivers = packed
         driver = drivers.get(game)
         if driver is None:
             hint = did_you_mean(game, sorted(drivers), "games with a scenario driver")
@@ -194,6 +201,32 @@ class _ScenarioReader(ExpectationReader):
             driver=driver,
             at=self.at(()),
         )
+
+    def packs(
+        self, value: Any, drivers: Mapping[str, ScenarioDriver]
+    ) -> Mapping[str, ScenarioDriver] | None:
+        """The drivers with the packs ``packs:`` names (paths relative to the file) loaded
+        as ``--pack`` loads them; None, with the problem reported, when they cannot be."""
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            self.report(
+                codes.WRONG_VALUE,
+                f"'packs' is a list of paths, not {describe(value)}",
+                ("packs",),
+                "e.g. 'packs: [../my-pack]' (relative to this file)",
+            )
+            return None
+        base = Path(self.doc.file).parent if self.doc.file else Path()
+        try:
+            return with_packs(drivers, [base / path for path in value])
+        except HexforgeError as error:
+            first = error.diagnostics[0]
+            self.report(
+                codes.NO_PACKS,
+                f"the scenario's packs cannot be loaded: {first.message}",
+                ("packs",),
+                first.hint,
+            )
+            return None
 
     def setup(self, value: Any, driver: ScenarioDriver) -> BaseModel | None:
         model = driver.setup_model

@@ -60,6 +60,7 @@ def scenario_schema(driver: ScenarioDriver | None) -> Schema:
         "name": {"type": "string"},
         "description": {"type": "string"},
         "seed": {"type": "integer", "minimum": SEEDS.start, "maximum": SEEDS.stop - 1},
+        "packs": {"type": "array", "items": {"type": "string"}},
         "setup": setup,
         "dice": _dice(),
         "steps": {"type": "array", "items": {"anyOf": [*steps, check_step]}},

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from hexforge.core.agents.codes import INVARIANT_BROKEN
 from hexforge.core.engine import Engine, Json, ScriptedAgent
 from hexforge.core.engine.diagnostics import fail
-from hexforge.core.engine.log import replay_answers
 from hexforge.core.errors import HexforgeError
 from hexforge.core.play import GameRunner, PlayedGame, Runtime, first_difference
 from hexforge.core.simulate.invariants import InvariantChecker, invariants_for, reproduce_hint
@@ -131,8 +130,9 @@ def check_game(runner: GameRunner, job: GameJob, played: PlayedGame) -> None:
     for entry in entries:
         if entry["type"] == "decision" and entry["answer"] not in entry["options"]:  # type: ignore[operator]
             problems.append(f"decision {entry['number']} answered outside its options")
-    lines = played.engine.log.text().splitlines()
-    answers = replay_answers(lines)
+    lines = played.engine.log.lines
+    # the answers replay_answers would read from the text, from the entries already parsed
+    answers = [e["answer"] for e in entries if e["type"] == "decision" and not e.get("forced")]
     script = ScriptedAgent(answers)
     options = dict(job.options)
     try:
@@ -141,7 +141,7 @@ def check_game(runner: GameRunner, job: GameJob, played: PlayedGame) -> None:
         first = error.diagnostics[0]
         problems.append(f"the replay fails: {first.code} {first.message}")
     else:
-        differs = first_difference(lines, again.engine.log.text().splitlines())
+        differs = first_difference(lines, again.engine.log.lines)
         if differs is not None:
             problems.append(f"the replay differs at log line {differs}")
     if problems:

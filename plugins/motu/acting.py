@@ -37,11 +37,19 @@ def open_interruption(
     return frame
 
 
-def acting_frame(engine: Engine, unit: str) -> Frame:
-    """The innermost activation or interruption of ``unit``; HF750 when it is not acting."""
+def own_frame(engine: Engine, unit: str) -> Frame | None:
+    """The innermost activation or interruption of ``unit``, None when it is not acting."""
     for frame in reversed(engine.state.stack):
         if frame.kind in ACTING and frame.subject == unit:
             return frame
+    return None
+
+
+def acting_frame(engine: Engine, unit: str) -> Frame:
+    """The innermost activation or interruption of ``unit``; HF750 when it is not acting."""
+    frame = own_frame(engine, unit)
+    if frame is not None:
+        return frame
     raise fail(
         codes.NOT_ACTING,
         f"{unit} is not active or interrupting now",

@@ -20,7 +20,7 @@ from hexforge.core.engine.diagnostics import fail
 from hexforge.core.hexgrid import Direction, distance
 from hexforge.core.rules import Duration
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.acting import acting_frame, action_cost, interrupted_by
+from hexforge.plugins.motu.acting import acting_frame, action_cost, interrupted_by, own_frame
 from hexforge.plugins.motu.battlefield import in_cover, is_flank, melee_facing, ranged_facing
 from hexforge.plugins.motu.board import (
     board_map,
@@ -82,8 +82,8 @@ def target_problem(engine: Engine, unit: str, weapon: Weapon, target: str) -> st
     interrupted = interrupted_by(engine, unit)
     if hostile and interrupted is not None and target != interrupted:
         return f"an interruption attacks only the interrupted {interrupted}"
-    frame = acting_frame(engine, unit)
-    if frame.data.get("opportunity") and weapon.type is not WeaponType.MELEE:
+    frame = own_frame(engine, unit)  # not acting: whom it could attack once activated
+    if frame is not None and frame.data.get("opportunity") and weapon.type is not WeaponType.MELEE:
         return "an attack of opportunity is a melee attack"
     if not allowed(engine, Permit.TARGET, target, attacker=unit):
         return f"{target} cannot be targeted (a card forbids it)"

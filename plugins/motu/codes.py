@@ -26,4 +26,6 @@ UNKNOWN_ACTION = define("HF768", "no motu action has this name, or its words do 
 UNKNOWN_QUERY = define("HF769", "no motu observable or query has this name")
 UNKNOWN_BONUS = define("HF770", "a played card has no bonus of this name")
 DUPLICATE_ACTION = define("HF771", "two motu actions have one word")
+NOT_RULEBOOK = define("HF772", "a setup claims rulebook provenance but uses other data")
+IMPOSSIBLE_HAND = define("HF773", "a scenario's hand or deck no game could come to")
 BASE_DOES_NOT_FIT = define("HF775", "a massive model's base does not fit where it is placed")

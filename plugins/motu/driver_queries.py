@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from enum import StrEnum
 
-from hexforge.core.engine import Engine, Json
+from hexforge.core.engine import Engine, Frame, Json
 from hexforge.core.engine.diagnostics import did_you_mean, fail
-from hexforge.core.hexgrid import format_coord
+from hexforge.core.hexgrid import Hex, format_coord
 from hexforge.core.scenarios import ILLEGAL_ACTION, Args, Kind, Observable, Param
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.acting import acting_frame, action_cost, current_acting
+from hexforge.plugins.motu.acting import action_cost, current_acting, own_frame
 from hexforge.plugins.motu.attacks import legal_targets, scope_changes, weapon_of
-from hexforge.plugins.motu.battlefield import in_cover, in_range, is_flank, reachable
+from hexforge.plugins.motu.battlefield import Location, in_cover, in_range, is_flank, reachable
 from hexforge.plugins.motu.board import (
     board_map,
     engaged_with,
@@ -123,6 +123,12 @@ def _hand(engine: Engine, player: str, args: Args) -> Json:
     return list[Json](hand(engine, player))
 
 
+@beside(Observable("game", "active_player", Kind.JSON, "the player activating now, or null"))
+def _active_player(engine: Engine, _: str, args: Args) -> Json:
+    frame = next((f for f in reversed(engine.state.stack) if f.kind == "activation"), None)
+    return None if frame is None else frame.player
+
+
 @beside(Observable("player", "claimed", Kind.INT, "objective tokens claimed"))
 def _claimed(engine: Engine, player: str, args: Args) -> Json:
     return PlayerState(engine, player).claimed
@@ -196,16 +202,27 @@ def _engaged(engine: Engine, _: str, args: Args) -> Json:
         "query",
         "path_cost",
         Kind.JSON,
-        "movement points to reach a hex with a move (null: unreachable)",
-        (UNIT, Param("to", Kind.HEX), Param("focused", Kind.BOOL, required=False)),
+        "movement points to reach a place with a move (null: unreachable)",
+        (
+            UNIT,
+            Param("to", Kind.HEX),
+            Param(
+                "level",
+                Kind.INT,
+                "the place's elevation: 0 the ground (default), 1 a platform",
+                False,
+            ),
+            Param("focused", Kind.BOOL, required=False),
+        ),
     )
 )
 def _path_cost(engine: Engine, _: str, args: Args) -> Json:
     unit = str(args["unit"])
     speed = engine.query("focused_speed" if args.get("focused") else "speed", unit)
     reach = reachable(board_map(engine), occupancy(engine), occupant(engine, unit), speed)
-    costs = {loc.hex: cost for loc, cost in reach.costs.items()}
-    return costs.get(args["to"])
+    to = args["to"]
+    assert isinstance(to, Hex)
+    return reach.costs.get(Location(to, int(args.get("level", 0))))
 
 
 @beside(
@@ -244,12 +261,25 @@ def _scope_changes(engine: Engine, _: str, args: Args) -> Json:
         "query",
         "attack_cost",
         Kind.INT,
-        "AP the next attack with a weapon type costs",
+        "AP the next attack with a weapon type costs (a unit not acting: its first)",
         (UNIT, Param("type", Kind.TEXT, choices=("melee", "ranged", "spell"))),
     )
 )
 def _attack_cost(engine: Engine, _: str, args: Args) -> Json:
-    return action_cost(engine, acting_frame(engine, str(args["unit"])), f"attack:{args['type']}")
+    frame = _frame(engine, args)
+    return action_cost(engine, frame, f"attack:{args['type']}")
+
+
+def _frame(engine: Engine, args: Args) -> Frame:
+    """The unit's own activation or interruption; for a unit not acting, an activation
+    with ``ap`` AP (2 by default) that is never opened - nothing is logged or changed -
+    so a query tells what it could do if it were activated now."""
+    unit = str(args["unit"])
+    found = own_frame(engine, unit)
+    if found is not None:
+        return found
+    owner = engine.entity(unit).owner
+    return Frame("query", "activation", player=owner, subject=unit, ap=int(args.get("ap", 2)))
 
 
 @beside(
@@ -257,14 +287,14 @@ def _attack_cost(engine: Engine, _: str, args: Args) -> Json:
         "query",
         "legal_actions",
         Kind.TEXT,
-        "the options the unit's action decision offers now (its frame's), 'end' first",
-        (UNIT,),
+        "the options the unit's action decision offers now (its frame's), 'end' first; for "
+        "a unit not acting, those of an activation with 'ap' AP (default 2)",
+        (UNIT, Param("ap", Kind.INT, "AP of the activation a unit not acting is given", False)),
         many=True,
     )
 )
 def _legal_actions(engine: Engine, _: str, args: Args) -> Json:
-    unit = str(args["unit"])
-    return list(legal_actions(engine, unit, acting_frame(engine, unit)))
+    return list(legal_actions(engine, str(args["unit"]), _frame(engine, args)))
 
 
 @beside(
@@ -294,6 +324,9 @@ READINGS: tuple[Reading, ...] = (
     _stat("focused_speed", "focused speed with every modifier"),
     _vp,
     _hand,
+    _pile("fate", "fate cards in hand"),
+    _pile("glory", "glory cards in hand"),
+    _pile("deck", "the fate deck, top card first"),
     _pile("discard", "the discard pile"),
     _pile("completed", "glory cards face up"),
     _claimed,
@@ -309,6 +342,14 @@ READINGS: tuple[Reading, ...] = (
     _ap,
     _context,
     _game("round", Kind.INT, "the round", lambda g: g.round),
+    _game("phase", Kind.TEXT, "the phase: preparation, activation, clean-up", lambda g: g.phase),
+    _game(
+        "first_player",
+        Kind.TEXT,
+        "first in turn order, wins initiative ties",
+        lambda g: g.first_player,
+    ),
+    _active_player,
     _marks,
     _sees,
     _cover,

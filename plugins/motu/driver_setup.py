@@ -21,6 +21,7 @@ from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Direction, format_coord
 from hexforge.core.scenarios import OUT_OF_RANGE, WRONG_VALUE, Coordinate, SetupSource, hex_of
 from hexforge.plugins.manager import PluginHost
+from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import open_activation, open_interruption
 from hexforge.plugins.motu.battlefield import map_from_document, named_map
 from hexforge.plugins.motu.board import board_map, occupancy, use_map
@@ -28,6 +29,8 @@ from hexforge.plugins.motu.cards import Character, Faction
 from hexforge.plugins.motu.hands import card_id, pile
 from hexforge.plugins.motu.library import library_of, motu_rules
 from hexforge.plugins.motu.massive import check_base
+from hexforge.plugins.motu.parameters import parameters_of
+from hexforge.plugins.motu.setups import GLORY_CARDS
 from hexforge.plugins.motu.state import MotuState, Phase, UnitState
 from hexforge.plugins.motu.tokens import give_token, place_mark
 from hexforge.plugins.motu.units import create_character
@@ -89,6 +92,13 @@ class MotuSetup(_Setup):
     hands: dict[Literal["masters", "evil"], list[str]] = Field(
         default_factory=dict, description="fate and glory cards in each player's hand"
     )
+    decks: dict[Literal["masters", "evil"], list[str]] = Field(
+        default_factory=dict, description="each player's fate deck, top card first"
+    )
+    last_activated: dict[Literal["masters", "evil"], str] = Field(
+        default_factory=dict,
+        description="the unit each player activated last in the previous round",
+    )
     first_player: Literal["masters", "evil"] = "masters"
     claimed: dict[str, int] = Field(default_factory=dict, description="objectives claimed")
 
@@ -116,12 +126,20 @@ def build_game(
     )
     for player, cards in setup.hands.items():
         for index, name in enumerate(cards):
+            path = ("hands", player, index)
             found = _guard(
-                where,
-                ("hands", player, index),
-                partial(library_of(engine).card, card_id(name), "fate", "glory"),
+                where, path, partial(library_of(engine).card, card_id(name), "fate", "glory")
             )
-            pile(engine, found.kind, player).append(found.id)
+            _own_card(where, path, player, found.id, found.tags)
+            held = pile(engine, found.kind, player)
+            held.append(found.id)
+            _hand_size(engine, where, path, player, found.kind, len(held))
+    for player, cards in setup.decks.items():
+        for index, name in enumerate(cards):
+            path = ("decks", player, index)
+            found = _guard(where, path, partial(library_of(engine).card, card_id(name), "fate"))
+            _own_card(where, path, player, found.id, found.tags)
+            pile(engine, "deck", player).append(found.id)
     for index, unit in enumerate(setup.units):
         _unit(engine, unit, index, where)
     _guard(where, ("units",), lambda: occupancy(engine))
@@ -138,10 +156,49 @@ def build_game(
             ("marks", index, "card"),
             partial(place_mark, engine, owner, mark.card, hex_of(mark.at)),
         )
+    for player, name in setup.last_activated.items():
+        if name not in engine.state.entities:
+            raise where.error(
+                WRONG_VALUE,
+                f"no unit '{name}'",
+                ("last_activated", player),
+                hint=did_you_mean(name, engine.state.entities),
+            )
+        MotuState(engine).last_activated[player] = name
     engine.open("round")
     if setup.active is not None:
         _active(engine, setup.active, where)
     return engine
+
+
+def _own_card(
+    where: SetupSource, path: tuple[str | int, ...], player: str, card: str, tags: list[str]
+) -> None:
+    """HF773 for a card of the other faction's deck (its tags name only the other side):
+    a player holds and draws only its own (rulebook §First Game Setup)."""
+    other = next(p for p in PLAYERS if p != player)
+    if other in tags and player not in tags:
+        raise where.error(
+            codes.IMPOSSIBLE_HAND,
+            f"{card} is a card of the {other} force: {player} cannot hold or draw it",
+            path,
+            hint=f"give {player} its own cards (their tags include '{player}')",
+        )
+
+
+def _hand_size(
+    engine: Engine, where: SetupSource, path: tuple[str | int, ...], player: str, kind: str, n: int
+) -> None:
+    """HF773 for more fate cards than a player draws up to (the parameter ``hand``, five)
+    or more glory cards than it is dealt (two): rulebook §Preparation Phase."""
+    most = parameters_of(engine).hand if kind == "fate" else GLORY_CARDS
+    if n > most:
+        raise where.error(
+            codes.IMPOSSIBLE_HAND,
+            f"{player} holds {n} {kind} cards; a hand holds at most {most}",
+            path,
+            hint=f"at most {most} {kind} cards in a hand (rulebook §Preparation Phase)",
+        )
 
 
 def _faction(engine: Engine, unit: UnitSetup) -> str:
@@ -164,6 +221,10 @@ def _unit(engine: Engine, unit: UnitSetup, index: int, where: SetupSource) -> No
     if unit.id in engine.state.entities:
         raise where.error(WRONG_VALUE, f"two units are called '{unit.id}'", (*at, "id"))
     side: str = unit.side or _guard(where, (*at, "card"), lambda: _faction(engine, unit))
+    for kind, listed in (("weapon", unit.weapons), ("item", unit.items)):
+        for position, name in enumerate(listed or ()):  # an unknown id is shown where it is
+            found = partial(library_of(engine).card, card_id(name), kind)
+            _guard(where, (*at, f"{kind}s", position), found)
     _guard(
         where,
         (*at, "card"),

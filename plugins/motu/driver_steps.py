@@ -27,18 +27,26 @@ from hexforge.plugins.motu.actions import (
     actions_of,
     optional_text,
 )
+from hexforge.plugins.motu.battlefield import Location
 from hexforge.plugins.motu.board import as_texts
 from hexforge.plugins.motu.cards import STAT_NAMES
 from hexforge.plugins.motu.dicetest import run_test
 from hexforge.plugins.motu.driver_declared import Declared, beside
 from hexforge.plugins.motu.driver_setup import PLAYERS
-from hexforge.plugins.motu.hands import discard
+from hexforge.plugins.motu.hands import card_id, discard, take_from_hand
 from hexforge.plugins.motu.mana import gain_mana, spend_mana
 from hexforge.plugins.motu.moving import charge, push, switch, teleport, towards
-from hexforge.plugins.motu.rounds import agree_draw, clean_up, forfeit
-from hexforge.plugins.motu.state import UnitState
+from hexforge.plugins.motu.rounds import (
+    activatable,
+    activation_phase,
+    agree_draw,
+    clean_up,
+    forfeit,
+    preparation,
+)
+from hexforge.plugins.motu.state import MotuState, UnitState
 from hexforge.plugins.motu.tokens import clear_tokens, give_token, place_mark
-from hexforge.plugins.motu.turns import interrupt
+from hexforge.plugins.motu.turns import begin_activation, interrupt
 from hexforge.plugins.motu.wounds import deal_wounds
 
 Handler = Callable[[Engine, str, Args], None]
@@ -149,13 +157,62 @@ def _spend_mana(engine: Engine, unit: str, args: Args) -> None:
 @beside(
     ActionSpec(
         "activate",
-        "open the unit's activation (issue 9's rounds do this from a card)",
-        (UNIT, Param("ap", Kind.INT), Param("mana", Kind.INT, required=False)),
+        "open the unit's activation: with 'card', played from its player's hand as the"
+        " activation phase does (ready, double activation, AP, mana and bonus from the"
+        " card); else with 'ap' and 'mana'",
+        (
+            UNIT,
+            Param("card", Kind.TEXT, "a fate or glory card in the player's hand", False),
+            Param("ap", Kind.INT, required=False),
+            Param("mana", Kind.INT, required=False),
+        ),
     )
 )
 def _activate(engine: Engine, unit: str, args: Args) -> None:
-    open_activation(engine, unit, int(args["ap"]), int(args.get("mana", 0)))
-    engine.emit("activated", unit=unit)
+    card = optional_text(args.get("card"))
+    if card is None:
+        if "ap" not in args:
+            raise fail(ILLEGAL_ACTION, "'activate' needs a 'card' or the 'ap'")
+        open_activation(engine, unit, int(args["ap"]), int(args.get("mana", 0)))
+        engine.emit("activated", unit=unit)
+        return
+    if "ap" in args or "mana" in args:
+        raise fail(ILLEGAL_ACTION, "a card gives the AP and mana: 'ap' and 'mana' go without it")
+    player = engine.entity(unit).owner or ""
+    allowed = activatable(engine, player)
+    if unit not in allowed:
+        raise fail(
+            codes.NOT_ALLOWED,
+            f"{unit} cannot be activated now",
+            hint="ready and not barred by rulebook §Double Activation: "
+            + (", ".join(allowed) or "none"),
+        )
+    take_from_hand(engine, player, card_id(card))
+    MotuState(engine).round_last[player] = unit
+    begin_activation(engine, unit, card_id(card))
+
+
+@beside(
+    ActionSpec(
+        "prepare",
+        "the preparation phase: each player, first player first, discards fate cards"
+        " (decisions 'discard') and draws up to five from its deck",
+    )
+)
+def _prepare(engine: Engine, unit: str, args: Args) -> None:
+    preparation(engine)
+
+
+@beside(
+    ActionSpec(
+        "activation_phase",
+        "the whole activation phase: hidden card selection ('select_card'), reveal,"
+        " initiative (ties: the first player), activations ('activate', 'bonus', 'action')"
+        " until both players pass",
+    )
+)
+def _activation_phase(engine: Engine, unit: str, args: Args) -> None:
+    activation_phase(engine)
 
 
 @beside(
@@ -189,14 +246,25 @@ def _push(engine: Engine, unit: str, args: Args) -> None:
     push(engine, unit, str(args["by"]), int(args["hexes"]), pull=bool(args.get("pull")))
 
 
-@beside(ActionSpec("teleport", "teleport up to 'hexes'", (UNIT, Param("hexes", Kind.INT))))
+PLACE = (
+    Param("to", Kind.HEX, "where it lands (HF765 when it cannot); else the player picks", False),
+    Param("level", Kind.INT, "the elevation of 'to' (0, the ground, by default)", False),
+)
+
+
+def _place(args: Args) -> Location | None:
+    to = args.get("to")
+    return Location(to, int(args.get("level", 0))) if isinstance(to, Hex) else None
+
+
+@beside(ActionSpec("teleport", "teleport up to 'hexes'", (UNIT, Param("hexes", Kind.INT), *PLACE)))
 def _teleport(engine: Engine, unit: str, args: Args) -> None:
-    teleport(engine, unit, int(args["hexes"]))
+    teleport(engine, unit, int(args["hexes"]), to=_place(args))
 
 
-@beside(ActionSpec("jump", "jump up to 'hexes'", (UNIT, Param("hexes", Kind.INT))))
+@beside(ActionSpec("jump", "jump up to 'hexes'", (UNIT, Param("hexes", Kind.INT), *PLACE)))
 def _jump(engine: Engine, unit: str, args: Args) -> None:
-    teleport(engine, unit, int(args["hexes"]), jump=True, interrupt=interrupt)
+    teleport(engine, unit, int(args["hexes"]), jump=True, interrupt=interrupt, to=_place(args))
 
 
 @beside(ActionSpec("switch", "two characters switch places", (UNIT, Param("with", Kind.TEXT))))
@@ -251,6 +319,8 @@ STEPS: tuple[Step, ...] = (
     _gain_mana,
     _spend_mana,
     _activate,
+    _prepare,
+    _activation_phase,
     _interrupt,
     _turn_step(TURN_ACTIONS[Verb.END]),
     _turn_step(TURN_ACTIONS[Verb.FOCUS]),

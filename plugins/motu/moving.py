@@ -3,11 +3,12 @@
 
 A move is declared (its AP paid), engaged enemies make their attacks of opportunity, then
 the player picks a destination among those the battlefield's reachable set allows - while
-interrupting only hexes nearer the interrupted character and in its sight - and may turn
-the model. When the move ends, every enemy on overwatch whose conditions hold interrupts,
-in the order their controller picks. Teleports, pushes and pulls trigger neither; a
-switch triggers attacks of opportunity only; jumps, charges and moves towards something,
-otherwise moves, trigger both.
+interrupting only hexes nearer the interrupted character and in its sight, for every
+movement effect too (:func:`interruption_allows`) - and may turn the model. When the move
+ends, every enemy on overwatch whose conditions hold interrupts, in the order their
+controller picks. Teleports, pushes and pulls trigger neither; a switch triggers attacks
+of opportunity only; jumps, charges and moves towards something, otherwise moves, trigger
+both.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.acting import interrupted_by
 from hexforge.plugins.motu.attacks import face, usable_weapons
 from hexforge.plugins.motu.battlefield import (
+    Ground,
     Location,
     engaging_ends,
     jump_destinations,
@@ -94,11 +96,20 @@ def destinations(engine: Engine, unit: str, focused: bool) -> list[Location]:
     in that character's sight (rulebook §Interruptions)."""
     reach = reach_of(engine, unit, focused)
     here = location(engine, unit)
-    found = [loc for loc in reach.costs if loc != here]
-    interrupted = interrupted_by(engine, unit)
-    if interrupted is not None:
-        found = [loc for loc in found if _towards(engine, here, loc, interrupted)]
+    found = interruption_allows(engine, unit, [loc for loc in reach.costs if loc != here])
     return sorted(found, key=lambda loc: (format_coord(loc.hex), loc.level))
+
+
+def interruption_allows(engine: Engine, unit: str, ends: list[Location]) -> list[Location]:
+    """The places of ``ends`` a movement of ``unit`` may end at: all of them, except
+    while it interrupts, when every movement (the move action and every movement effect)
+    must end nearer the interrupted character and in its sight (rulebook
+    §Interruptions)."""
+    interrupted = interrupted_by(engine, unit)
+    if interrupted is None:
+        return ends
+    here = location(engine, unit)
+    return [end for end in ends if _towards(engine, here, end, interrupted)]
 
 
 def _towards(engine: Engine, start: Location, end: Location, other: str) -> bool:
@@ -108,7 +119,7 @@ def _towards(engine: Engine, start: Location, end: Location, other: str) -> bool
     def gap(loc: Location) -> int:
         return min(distance(loc.hex, t.hex) for t in theirs)
 
-    return gap(end) < gap(start) and line_of_sight(board_map(engine), (end,), theirs)
+    return gap(end) < gap(start) and line_of_sight(board_map(engine), theirs, (end,))
 
 
 def place(engine: Engine, unit: str, where: Location) -> None:
@@ -199,7 +210,11 @@ def _turn_to(engine: Engine, unit: str, facing: Direction) -> None:
 
 def check_destination(engine: Engine, unit: str, focused: bool, to: Location) -> None:
     """HF765 unless a move of ``unit`` may end at ``to`` now."""
-    options = destinations(engine, unit, focused)
+    _check_place(unit, to, destinations(engine, unit, focused))
+
+
+def _check_place(unit: str, to: Location, options: list[Location]) -> None:
+    """HF765 unless ``to`` is one of the places ``options`` a movement may end at."""
     if to not in options:
         raise fail(
             codes.ILLEGAL_MOVE,
@@ -273,9 +288,10 @@ def towards(
     if not _leave(engine, unit, interrupt):
         return
     reach = _reach(engine, unit, points)
-    there = hex_of(engine, other)
+    there, here = hex_of(engine, other), location(engine, unit)
+    ends = [loc for loc in reach.costs if not any(s.push for s in reach.path(loc))]
     best = min(
-        (loc for loc in reach.costs if not any(s.push for s in reach.path(loc))),
+        [here, *interruption_allows(engine, unit, ends)],
         key=lambda loc: (distance(loc.hex, there), reach.costs[loc], format_coord(loc.hex)),
     )
     place(engine, unit, best)
@@ -288,13 +304,12 @@ def charge(
 ) -> bool:
     """Move to a hex next to ``other`` by the shortest route and face it; False (no move)
     when no such hex is in reach (rulebook §Charge). Interruptions as for :func:`towards`."""
-    reach = _reach(engine, unit, points)
-    if not engaging_ends(board_map(engine), reach, occupant(engine, other)):
+    if not charge_ends(engine, unit, other, points):
         return False
     if not _leave(engine, unit, interrupt):
         return False
     reach = _reach(engine, unit, points)
-    ends = engaging_ends(board_map(engine), reach, occupant(engine, other))
+    ends = charge_ends(engine, unit, other, points, reach)
     if not ends or is_knocked_out(engine, other):
         return False
     best = min(ends, key=lambda loc: (reach.costs[loc], format_coord(loc.hex)))
@@ -302,6 +317,16 @@ def charge(
     face(engine, unit, other, melee=True)
     _arrive(engine, unit, interrupt)
     return True
+
+
+def charge_ends(
+    engine: Engine, unit: str, other: str, points: int, reach: Reach | None = None
+) -> list[Location]:
+    """The places next to ``other`` a charge of ``unit`` with ``points`` may end at (none:
+    the charge cannot be made, rulebook §Charge)."""
+    found = reach or _reach(engine, unit, points)
+    ends = engaging_ends(board_map(engine), found, occupant(engine, other))
+    return interruption_allows(engine, unit, list(ends))
 
 
 def _leave(engine: Engine, unit: str, interrupt: Interrupt | None) -> bool:
@@ -323,30 +348,40 @@ def teleport(
     *,
     jump: bool = False,
     interrupt: Interrupt | None = None,
+    to: Location | None = None,
 ) -> None:
     """Teleport or jump up to ``points`` hexes, ignoring models, obstacles, elevation and
-    enemies; the player picks the place and the facing. A teleport causes neither attacks
-    of opportunity nor overwatch (rulebook §Teleport); a jump is otherwise a move
-    (§Jump says no more), so with ``interrupt`` it causes both."""
+    enemies; the player picks the place (``to``: given, HF765 when not legal) and the
+    facing. A teleport causes neither attacks of opportunity nor overwatch (rulebook
+    §Teleport); a jump is otherwise a move (§Jump says no more), so with ``interrupt`` it
+    causes both."""
     if not _leave(engine, unit, interrupt if jump else None):
         return
     found = jump_destinations(board_map(engine), occupancy(engine), occupant(engine, unit), points)
-    options = sorted(found, key=lambda loc: (format_coord(loc.hex), loc.level))
-    if not options:
+    allowed_ends = interruption_allows(engine, unit, list(found))
+    options = sorted(allowed_ends, key=lambda loc: (format_coord(loc.hex), loc.level))
+    if to is not None:
+        _check_place(unit, to, options)
+        where = to
+    elif not options:
         return
-    labels = [_label(loc) for loc in options]
-    player = engine.entity(unit).owner or ""
-    answer = engine.decide("jump_to" if jump else "teleport_to", player, labels)
-    place(engine, unit, options[labels.index(str(answer))])
+    else:
+        labels = [_label(loc) for loc in options]
+        player = engine.entity(unit).owner or ""
+        answer = engine.decide("jump_to" if jump else "teleport_to", player, labels)
+        where = options[labels.index(str(answer))]
+    place(engine, unit, where)
     choose_facing(engine, unit)
     _arrive(engine, unit, interrupt if jump else None)
 
 
 def push(engine: Engine, unit: str, by: str, hexes: int, *, pull: bool = False) -> int:
-    """Push (or pull) ``unit`` along the straight line from ``by``; it stops at terrain,
-    models or the board's edge; a model pushed off elevated ground climbs down for free
-    (its controller picks where, the hex along the line when it can) and stops there. No
-    rotation, no interruptions (rulebook §Push and Pull). Returns the hexes moved.
+    """Push (or pull) ``unit`` along the straight line from ``by``; it stops before a
+    terrain piece (difficult terrain included), a model or the board's edge; a model
+    pushed off elevated ground climbs down for free (its controller picks where, the hex
+    along the line when it can) and stops there. No rotation, no interruptions (rulebook
+    §Push and Pull). Returns the hexes moved; the log's ``pushed``/``pulled`` entry says
+    how many and where the model ended.
 
     A massive model is never pushed or pulled (rulebook §Massive Models - Pushing and
     Pulling), nor one a permission protects (``cannot be pushed``, ``cannot be pulled``,
@@ -359,6 +394,14 @@ def push(engine: Engine, unit: str, by: str, hexes: int, *, pull: bool = False) 
     if refusal is not None:
         engine.note("pull_refused" if pull else "push_refused", unit=unit, by=by, reason=refusal)
         return 0
+    moved = _push_steps(engine, unit, by, hexes, pull)
+    where = _label(location(engine, unit))
+    engine.note("pulled" if pull else "pushed", unit=unit, by=by, to=where, hexes=moved)
+    return moved
+
+
+def _push_steps(engine: Engine, unit: str, by: str, hexes: int, pull: bool) -> int:
+    """Move ``unit`` hex by hex along the push (or pull); the hexes it moved."""
     moved = 0
     for _ in range(hexes):
         here, other = hex_of(engine, unit), hex_of(engine, by)
@@ -409,8 +452,12 @@ def _beyond(origin: Hex, here: Hex) -> tuple[Hex, ...]:
 
 
 def _free(engine: Engine, hex_: Hex, level: int) -> bool:
-    """No model's base covers ``hex_`` (a massive base included, at any level)."""
-    if not board_map(engine).standable(Location(hex_, level)):
+    """No terrain piece (at standard elevation: open ground only) and no model's base (a
+    massive base included, at any level) in ``hex_`` (rulebook §Push and Pull)."""
+    field = board_map(engine)
+    if not field.standable(Location(hex_, level)):
+        return False
+    if level == 0 and field.ground[hex_] is not Ground.OPEN:
         return False
     return all(hex_ not in hexes_of(engine, other) for other in on_board(engine))
 
@@ -425,6 +472,8 @@ def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
     size (a reading: otherwise neither fits the other's place; ``reason: base``). A
     permission may forbid it too: ``cannot be switched`` of either, ``cannot be moved by
     enemies`` of ``b`` when ``a`` is its enemy (the reason is the permission's phrase).
+    While ``a`` interrupts, ``b``'s place must be one it may move to (``reason:
+    interrupting``, rulebook §Interruptions).
     """
     if is_massive(engine, a) != is_massive(engine, b):
         engine.note("switch_refused", unit=a, other=b, reason="massive")
@@ -437,6 +486,9 @@ def switch(engine: Engine, a: str, b: str, interrupt: Interrupt) -> None:
         if refusal is not None:
             engine.note("switch_refused", unit=a, other=b, reason=f"{moved} {refusal}")
             return
+    if not interruption_allows(engine, a, [location(engine, b)]):
+        engine.note("switch_refused", unit=a, other=b, reason="interrupting")
+        return
     for unit in (a, b):
         opportunity_attacks(engine, unit, interrupt)
     if is_knocked_out(engine, a) or is_knocked_out(engine, b):

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from hexforge.core.engine import Agent, Engine, Json
 from hexforge.core.engine.diagnostics import fail
-from hexforge.core.hexgrid import Direction, are_neighbours, format_coord, parse_coord
+from hexforge.core.hexgrid import Direction, format_coord, parse_coord
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.battlefield import Location, footprint
 from hexforge.plugins.motu.board import (
@@ -23,6 +23,7 @@ from hexforge.plugins.motu.board import (
     board_map,
     enemies,
     hexes_of,
+    locations_of,
     on_board,
     use_map,
 )
@@ -238,7 +239,6 @@ def activation_phase(engine: Engine) -> None:
     both players pass (rulebook §Activation Phase)."""
     MotuState(engine).phase = Phase.ACTIVATION
     passed: set[str] = set()
-    first_activation = {p: True for p in PLAYERS}
     while result(engine) is None:
         for player in PLAYERS:
             if player not in passed and not (
@@ -266,21 +266,29 @@ def activation_phase(engine: Engine) -> None:
         for player in sorted(
             revealed, key=lambda p: (-initiative(library_of(engine), revealed[p]), p != first)
         ):
-            _activate_one(engine, player, revealed[player], first_activation)
+            _activate_one(engine, player, revealed[player])
 
 
-def _activate_one(engine: Engine, player: str, card_id: str, first: dict[str, bool]) -> None:
+def activatable(engine: Engine, player: str) -> list[str]:
+    """The ready characters ``player`` may activate now: not, as its first activation of
+    the round, the one it activated last in the previous round, unless it has only one
+    character left (rulebook §Activate Character, §Double Activation)."""
     options = ready(engine, player)
     game = MotuState(engine)
     last = game.last_activated.get(player)
-    if first[player] and len(standing(engine, player)) > 1 and last in options:
-        options = [u for u in options if u != last] or options  # §Double Activation
+    first = player not in game.round_last
+    if first and len(standing(engine, player)) > 1 and last in options:
+        options = [u for u in options if u != last] or options
+    return options
+
+
+def _activate_one(engine: Engine, player: str, card_id: str) -> None:
+    options = activatable(engine, player)
     if not options:
         discard(engine, player, card_id)  # every ready character fell meanwhile
         return
     unit = str(engine.decide("activate", player, list(options), context={"card": card_id}))
-    first[player] = False
-    game.round_last[player] = unit
+    MotuState(engine).round_last[player] = unit
     activate(engine, unit, card_id)
 
 
@@ -312,20 +320,24 @@ def clean_up(engine: Engine) -> None:
 
 def can_claim(engine: Engine, unit: str, objective: str) -> bool:
     """The four conditions of rulebook §Claim Objective Tokens; any hex of a massive base
-    counts as the model's (rulebook §Massive Models - Adjacency)."""
+    counts as the model's (rulebook §Massive Models - Adjacency). The token lies at
+    standard elevation, and a model at another elevation is neither in nor adjacent to
+    its hex (rulebook §Elevation: hexes at different elevations are not adjacent)."""
     field = board_map(engine)
-    spot = parse_coord(objective)
+    spot = Location(parse_coord(objective))
     player = engine.entity(unit).owner or ""
     foes = [
         u for u in on_board(engine) if enemies(engine, unit, u) and not is_knocked_out(engine, u)
     ]
+
+    def near(model: str) -> bool:
+        return any(at == spot or field.is_adjacent(at, spot) for at in locations_of(engine, model))
+
     if any(adjacent(engine, unit, foe) for foe in foes):
         return False
-    if not any(h == spot or are_neighbours(h, spot) for h in hexes_of(engine, unit)):
+    if not near(unit) or any(near(foe) for foe in foes):
         return False
-    if any(h == spot or are_neighbours(h, spot) for f in foes for h in hexes_of(engine, f)):
-        return False
-    return spot not in field.deployment.get(player, ())
+    return spot.hex not in field.deployment.get(player, ())
 
 
 def claim_objectives(engine: Engine) -> None:

@@ -61,6 +61,9 @@ class SetupFile(_Model):
 
     name: str
     provenance: Literal["rulebook", "community", "invented"]
+    tags: list[str] = Field(default_factory=list)
+    """Where a part comes from when it is not the ``provenance`` (``forces-rulebook``), as
+    on cards (docs/motu-content.md, "Provenance policy")."""
     map: str
     points: int = Field(POINTS, ge=1)
     forces: dict[Literal["masters", "evil"], list[ForceEntry]]
@@ -128,15 +131,29 @@ def _check(doc: YamlDocument, model: SetupFile, lib: Library) -> list[Diagnostic
 
     def card(ref: str, kind: str, path: tuple[str | int, ...]) -> object | None:
         try:
-            return lib.card(_full(ref), kind)
+            found = lib.card(_full(ref), kind)
         except HexforgeError as error:
             problem(codes.BAD_SETUP, error.diagnostics[0].message, path, error.diagnostics[0].hint)
             return None
+        unsourced = _not_rulebook(found.provenance, found.tags)
+        if model.provenance == "rulebook" and unsourced is not None:
+            problem(codes.NOT_RULEBOOK, f"{found.id} is {unsourced}", path, _RULEBOOK_HINT)
+        return found
 
     if model.map not in shipped_maps():
         problem(codes.BAD_SETUP, f"no shipped map '{model.map}'", ("map",), None)
         return problems
     field = named_map(model.map)
+    unsourced = _not_rulebook(field.spec.provenance or "invented", [])
+    if model.provenance == "rulebook" and unsourced is not None:
+        problem(codes.NOT_RULEBOOK, f"map {model.map} is {unsourced}", ("map",), _RULEBOOK_HINT)
+    if model.provenance == "rulebook" and model.tags:
+        problem(
+            codes.NOT_RULEBOOK,
+            "a setup with rulebook provenance has no parts from elsewhere",
+            ("tags",),
+            _RULEBOOK_HINT,
+        )
     for side in SIDES:
         if side not in model.forces or side not in model.decks:
             problem(codes.BAD_SETUP, f"the setup has no {side} force and deck", (), None)
@@ -217,6 +234,20 @@ def _check(doc: YamlDocument, model: SetupFile, lib: Library) -> list[Diagnostic
                         f"its tags must include '{side}'",
                     )
     return problems
+
+
+_RULEBOOK_HINT = (
+    "a setup says 'provenance: rulebook' only when everything in it is printed in the "
+    "rulebook; give it 'provenance: invented' and tags naming its rulebook parts"
+)
+
+
+def _not_rulebook(provenance: str, tags: list[str]) -> str | None:
+    """Why data of this provenance and tags is not wholly the rulebook's, or None."""
+    if provenance != "rulebook":
+        return f"{provenance} data"
+    mixed = [t for t in tags if t.endswith(("-invented", "-community"))]
+    return f"partly not the rulebook's ({', '.join(mixed)})" if mixed else None
 
 
 def load_setup(path: Path, lib: Library) -> GameSetup:

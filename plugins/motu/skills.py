@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import re
 
-from hexforge.core.engine import Engine, Frame
+from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
 from hexforge.plugins.motu import codes
-from hexforge.plugins.motu.acting import acting_frame, current_acting, interrupted_by
+from hexforge.plugins.motu.acting import acting_frame, current_acting, interrupted_by, own_frame
 from hexforge.plugins.motu.attacks import face
 from hexforge.plugins.motu.board import enemies, in_sight, on_board, within
 from hexforge.plugins.motu.cards import Character, Item, Mark, Skill, Targets
 from hexforge.plugins.motu.library import library_of, skill_key
 from hexforge.plugins.motu.mana import check_mana, spend_mana
+from hexforge.plugins.motu.moving import charge_ends
 from hexforge.plugins.motu.state import UnitState
 from hexforge.plugins.motu.tokens import can_place_mark
 from hexforge.plugins.motu.units import (
@@ -70,11 +71,26 @@ def mark_problem(engine: Engine, unit: str, skill: Skill) -> str | None:
     return None if can_place_mark(engine, unit, card) else f"no empty hex to place {card.id} on"
 
 
+_CHARGES_TARGET = re.compile(r"(?<![a-z])charge target(?![a-z])")
+
+
+def charge_problem(engine: Engine, unit: str, skill: Skill, target: str | None) -> str | None:
+    """A skill that charges its target needs a place next to it the charge can reach at
+    the user's speed (rulebook §Charge: the charge ends next to the target); without one
+    the skill is neither offered nor paid for."""
+    if target is None or not _CHARGES_TARGET.search(skill.effect):
+        return None
+    if charge_ends(engine, unit, target, engine.query("speed", unit)):
+        return None
+    return f"a charge of {unit} cannot end next to {target}"
+
+
 def skill_target_problem(engine: Engine, unit: str, skill: Skill, target: str | None) -> str | None:
     problem = mark_problem(engine, unit, skill)
     if problem is not None:
         return problem
-    return target_problem(engine, unit, skill.target, skill.range, target, "the skill")
+    found = target_problem(engine, unit, skill.target, skill.range, target, "the skill")
+    return found if found is not None else charge_problem(engine, unit, skill, target)
 
 
 def target_problem(
@@ -153,15 +169,13 @@ def use_item(engine: Engine, unit: str, name: str, target: str | None = None) ->
 
 
 def usable_skills(engine: Engine, unit: str) -> list[str]:
-    """The active skills ``unit`` could still use in its current frame (costs aside)."""
-    try:
-        frame: Frame = acting_frame(engine, unit)
-    except Exception:
-        return []
+    """The active skills ``unit`` could still use in its current frame (costs aside); for
+    a unit not acting, those it could use once activated (every active skill)."""
+    frame = own_frame(engine, unit)
     return [
         skill_key(h.id, s)
         for h, s in skills_of(engine, unit)
-        if s.active and not frame.used(f"skill:{skill_key(h.id, s)}")
+        if s.active and (frame is None or not frame.used(f"skill:{skill_key(h.id, s)}"))
     ]
 
 

@@ -94,6 +94,23 @@ def activate(engine: Engine, unit: str, card_id: str) -> None:
     """Activate ``unit`` with the revealed card (rulebook §Activate Character to §End
     Activation): the overwatch token goes back, AP and mana from the card, a bonus,
     'upon activation' effects, actions, then the cards go onto the character."""
+    frame = begin_activation(engine, unit, card_id)
+    character = UnitState(engine, unit)
+    act(engine, unit, frame)
+    if not is_knocked_out(engine, unit):
+        engine.emit("activation_ended", unit=unit)
+    played = as_texts(frame.data.get("played"))
+    engine.close(frame)
+    character.played = played
+    character.activated = True
+    settle_knockouts(engine)
+
+
+def begin_activation(engine: Engine, unit: str, card_id: str) -> Frame:
+    """Open ``unit``'s activation with the revealed card (rulebook §Activate Character,
+    §Resolve Card, §Gain Bonuses): the overwatch token goes back, AP and mana from the
+    card, its bonus, 'upon activation' effects. The actions follow (:func:`activate`, or a
+    scenario's steps)."""
     card = library_of(engine).card(card_id, "fate", "glory")
     assert isinstance(card, Fate | Glory)
     character = UnitState(engine, unit)
@@ -106,14 +123,7 @@ def activate(engine: Engine, unit: str, card_id: str) -> None:
     bonus = str(engine.decide("bonus", player, bonuses(engine, card_id), context={"card": card_id}))
     apply_bonus(engine, unit, card_id, bonus, frame)
     engine.emit("activated", unit=unit)
-    act(engine, unit, frame)
-    if not is_knocked_out(engine, unit):
-        engine.emit("activation_ended", unit=unit)
-    played = as_texts(frame.data.get("played"))
-    engine.close(frame)
-    character.played = played
-    character.activated = True
-    settle_knockouts(engine)
+    return frame
 
 
 def interrupt(engine: Engine, unit: str, interrupted: str, opportunity: bool) -> None:

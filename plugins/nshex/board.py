@@ -19,6 +19,14 @@ HEXES: tuple[Hex, ...] = tuple(sorted(disk(CENTRE, 2), key=lambda h: (h.q, h.r))
 """The 19 hexes, column by column, top to bottom."""
 COORDS: tuple[str, ...] = tuple(format_coord(h) for h in HEXES)
 _ON_BOARD = frozenset(HEXES)
+AROUND: dict[str, tuple[tuple[Direction, str], ...]] = {
+    format_coord(h): tuple(
+        (d, format_coord(h.neighbour(d))) for d in Direction if h.neighbour(d) in _ON_BOARD
+    )
+    for h in HEXES
+}
+"""A hex's coordinate -> the directions and coordinates of its neighbours on the board,
+clockwise from north."""
 
 
 def on_board(hex_: Hex) -> bool:
@@ -37,9 +45,12 @@ def board_hex(coord: str) -> Hex:
     return hex_
 
 
+_DIRECTIONS = tuple(Direction)
+
+
 def facing(side: int, rotation: int) -> Direction:
     """The board direction tile side ``side`` faces when placed with ``rotation``."""
-    return Direction((side + rotation) % 6)
+    return _DIRECTIONS[(side + rotation) % 6]
 
 
 def ray(start: Hex, direction: Direction) -> Iterator[Hex]:

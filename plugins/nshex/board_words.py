@@ -13,7 +13,7 @@ order (``around X``: clockwise from north), every other selection in board order
 from __future__ import annotations
 
 from hexforge.core.engine import Engine
-from hexforge.core.hexgrid import Direction, Hex
+from hexforge.core.hexgrid import Direction, Hex, direction_to
 from hexforge.core.rules import Duration, EffectContext, EntityId
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.nshex import position as pos
@@ -52,16 +52,8 @@ def _rotations(ctx: EffectContext) -> tuple[str, ...]:
     return ROTATIONS
 
 
-def _direction(from_: Hex, to: Hex) -> Direction | None:
-    """The direction of ``to`` seen from ``from_`` when they touch."""
-    return next((d for d in Direction if from_.neighbour(d) == to), None)
-
-
 def _tile_hex(engine: Engine, tile: EntityId | None) -> Hex | None:
-    if tile is None:
-        return None
-    view = TileView(engine, tile)
-    return view.hex if view.on_board else None
+    return None if tile is None else pos.hex_on_board(engine, tile)
 
 
 def _around(ctx: EffectContext, here: Hex | None, anchor: EntityId | None) -> int | None:
@@ -69,7 +61,7 @@ def _around(ctx: EffectContext, here: Hex | None, anchor: EntityId | None) -> in
     there = _tile_hex(_engine(ctx), anchor)
     if here is None or there is None:
         return None
-    found = _direction(there, here)
+    found = direction_to(there, here)
     return None if found is None else int(found)
 
 
@@ -96,7 +88,7 @@ def _behind(ctx: EffectContext, coord: EntityId, target: EntityId, pusher: Entit
     start, middle = _tile_hex(engine, pusher), _tile_hex(engine, target)
     if start is None or middle is None:
         return None
-    away = _direction(start, middle)
+    away = direction_to(start, middle)
     if away is None:
         return None
     beyond = [middle.neighbour(away.turned(t)) for t in (-1, 0, 1)]
@@ -119,7 +111,7 @@ def _near_centre(ctx: EffectContext, tile: EntityId, centre: EntityId) -> int | 
         return None
     if here == middle:
         return -1
-    found = _direction(middle, here)
+    found = direction_to(middle, here)
     return None if found is None else int(found)
 
 

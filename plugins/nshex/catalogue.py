@@ -39,7 +39,9 @@ class Tiles:
     played without them, and commands show these."""
 
     def tile(self, card_id: str) -> BoardTile | Instant:
-        card = self.cards.get(qualified(card_id))
+        card = self.cards.get(card_id)  # a game's tiles carry full ids
+        if card is None:
+            card = self.cards.get(qualified(card_id))
         if not isinstance(card, BoardTile | Instant):
             raise _unknown("tile", card_id, [k for k, c in self.cards.items() if _is_tile(c)])
         return card

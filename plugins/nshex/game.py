@@ -17,7 +17,7 @@ from hexforge.core.hexgrid import Hex, format_coord, parse_coord
 from hexforge.plugins.nshex import instants
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.battle import battle, remove_dead
-from hexforge.plugins.nshex.board import COORDS, HEXES, on_board
+from hexforge.plugins.nshex.board import AROUND, COORDS, HEXES
 from hexforge.plugins.nshex.catalogue import NshexRuleset
 from hexforge.plugins.nshex.moves import move, opponent, settle
 from hexforge.plugins.nshex.rules import NET, lift
@@ -48,7 +48,7 @@ def create_tile(engine: Engine, player: str, card_id: str, tile_id: str) -> str:
 def place(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
     """Put a board tile on an empty hex in a rotation; its effects start at once."""
     coord = format_coord(hex_)
-    NshexState(engine).board[coord] = tile
+    NshexState(engine).put(coord, tile)
     view = TileView(engine, tile)
     view.coord = coord
     view.rotation = rotation
@@ -87,9 +87,10 @@ def new_game(
     return engine
 
 
-def empty_hexes(engine: Engine) -> list[Hex]:
+def empty_hexes(engine: Engine) -> list[str]:
+    """The coordinates of the empty hexes, in board order."""
     board = NshexState(engine).board
-    return [h for h, c in zip(HEXES, COORDS, strict=True) if c not in board]
+    return [c for c in COORDS if c not in board]
 
 
 def place_hqs(engine: Engine) -> None:
@@ -98,7 +99,7 @@ def place_hqs(engine: Engine) -> None:
         hq = NshexState(engine).hq(player)
         if TileView(engine, hq).on_board:
             continue
-        options = [format_coord(h) for h in empty_hexes(engine)]
+        options = empty_hexes(engine)
         coord = str(engine.decide("hq", player, options))
         place(engine, hq, parse_coord(coord), 0)
         engine.note("nshex", text=f"{player} puts the HQ on {coord}")
@@ -184,14 +185,19 @@ def actions(engine: Engine, player: str) -> list[str]:
 
 
 def own_tiles(engine: Engine, player: str) -> list[str]:
-    """Board tiles fighting for ``player`` that are free to act (not netted)."""
-    return [
+    """Board tiles fighting for ``player`` that are free to act (not netted): asked for
+    the turn's options and again for each tile in hand, so kept per engine version."""
+    return list(pos.remembered(engine, ("own", player), lambda: _own_tiles(engine, player)))
+
+
+def _own_tiles(engine: Engine, player: str) -> tuple[str, ...]:
+    return tuple(
         t
         for t in pos.on_board(engine)
         if pos.controller(engine, t) == player
         and not isinstance(pos.card(engine, t), Ground)
         and pos.can_act(engine, t)
-    ]
+    )
 
 
 def shift_targets(engine: Engine, tile: str) -> list[str]:
@@ -201,14 +207,9 @@ def shift_targets(engine: Engine, tile: str) -> list[str]:
         return []
     if tile in NshexState(engine).shifted:
         return []
-    here = pos.hex_of(engine, tile)
-    return [format_coord(here), *_empty_neighbours(engine, here)]
-
-
-def _empty_neighbours(engine: Engine, hex_: Hex) -> list[str]:
-    return [
-        format_coord(n) for n in hex_.neighbours() if on_board(n) and pos.tile_at(engine, n) is None
-    ]
+    here = TileView(engine, tile).at
+    board = NshexState(engine).board
+    return [here, *(c for _, c in AROUND[here] if c not in board)]
 
 
 def targets(engine: Engine, player: str, tile: str) -> list[str]:
@@ -216,7 +217,7 @@ def targets(engine: Engine, player: str, tile: str) -> list[str]:
     printed = pos.card(engine, tile)
     if not isinstance(printed, BoardTile) or not engine.allowed(PLACE, tile):
         return []
-    found = [format_coord(h) for h in empty_hexes(engine)]
+    found = empty_hexes(engine)
     abilities = engine.rules_as(NshexRuleset).abilities
     found += [
         TileView(engine, t).at

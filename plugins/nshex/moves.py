@@ -19,9 +19,9 @@ def opponent(engine: Engine, player: str) -> str:
 
 def move(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
     """Move a board tile (it stays in play: its effects go on)."""
-    board, view = NshexState(engine).board, TileView(engine, tile)
-    del board[view.at]
-    board[format_coord(hex_)] = tile
+    state, view = NshexState(engine), TileView(engine, tile)
+    state.lift(view.at)
+    state.put(format_coord(hex_), tile)
     view.coord = format_coord(hex_)
     view.rotation = rotation
 
@@ -29,8 +29,9 @@ def move(engine: Engine, tile: str, hex_: Hex, rotation: int) -> None:
 def swap(engine: Engine, a: str, b: str) -> None:
     """Two board tiles change hexes, each keeping its rotation."""
     first, second = TileView(engine, a), TileView(engine, b)
-    board, a_at, b_at = NshexState(engine).board, first.at, second.at
-    board[a_at], board[b_at] = b, a
+    state, a_at, b_at = NshexState(engine), first.at, second.at
+    state.put(a_at, b)
+    state.put(b_at, a)
     first.coord, second.coord = b_at, a_at
 
 

@@ -46,7 +46,7 @@ def lift(engine: Engine, tile: str) -> None:
     """Take a tile off the board (it leaves play: its effects end)."""
     view = TileView(engine, tile)
     if view.coord is not None:
-        del NshexState(engine).board[view.coord]
+        NshexState(engine).lift(view.coord)
     view.coord = None
     view.wounds = 0
     view.doomed = False

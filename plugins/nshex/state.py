@@ -10,7 +10,7 @@ typed values, so reads trust the types instead of checking them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -87,13 +87,15 @@ class _ResultJson(TypedDict):
 class NshexState(_View):
     """The game's progress: board, hands, piles, discards, HQs, turn, the end.
 
-    Containers (``board``, ``hqs``, ``hand(p)``, ``shifted`` ...) are the engine's own
-    lists and dicts, so changing them changes the game.
+    Containers (``hqs``, ``hand(p)``, ``shifted`` ...) are the engine's own lists and dicts,
+    so changing them changes the game. The board is read-only here: :meth:`put` and
+    :meth:`lift` change it and bump the engine's version, which caches of board readings
+    (:mod:`hexforge.plugins.nshex.position`) are keyed on.
     """
 
-    __slots__ = ("_json",)
+    __slots__ = ("_engine", "_json")
 
-    board = Stored[dict[str, str]]("board")
+    board = Stored[Mapping[str, str]]("board")
     """Coordinate (``C3``) -> the tile on it."""
     hqs = Stored[dict[str, str]]("hq")
     """Player -> their HQ tile (from when the HQ is created)."""
@@ -108,10 +110,22 @@ class NshexState(_View):
     battles = Stored[int]("battles")
 
     def __init__(self, engine: Engine) -> None:
+        self._engine = engine
         self._json = engine.state.data
 
     def _store(self, key: str, value: Json) -> None:
         self._json[key] = value
+        self._engine.changed()
+
+    def put(self, coord: str, tile: str) -> None:
+        """``tile`` now stands on ``coord`` (the tile's own ``hex`` prop is the caller's)."""
+        self._json["board"][coord] = tile
+        self._engine.changed()
+
+    def lift(self, coord: str) -> None:
+        """Nothing stands on ``coord`` any more."""
+        del self._json["board"][coord]
+        self._engine.changed()
 
     @classmethod
     def start(cls, engine: Engine, players: Sequence[str]) -> NshexState:
@@ -170,7 +184,6 @@ class TileView(_View):
 
     __slots__ = ("_engine", "_entity", "_json")
 
-    card_id = Stored[str]("card")
     coord = Stored[str | None]("hex")
     """The coordinate of its hex, None off the board."""
     rotation = Stored[int]("rotation")
@@ -197,6 +210,12 @@ class TileView(_View):
     @property
     def id(self) -> str:
         return self._entity.id
+
+    @property
+    def card_id(self) -> str:
+        """The tile card it is: never changes (so the card is looked up once a game)."""
+        card_id: str = self._json["card"]
+        return card_id
 
     @property
     def owner(self) -> str:

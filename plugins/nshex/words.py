@@ -49,7 +49,11 @@ def _engine(ctx: EffectContext) -> Engine:
 
 def _units(ctx: EffectContext) -> Iterable[EntityId]:
     engine = _engine(ctx)
-    return [t for t in pos.on_board(engine) if pos.is_unit(engine, t)]
+    return pos.remembered(engine, "units", lambda: _board_units(engine))
+
+
+def _board_units(engine: Engine) -> tuple[EntityId, ...]:
+    return tuple(t for t in pos.on_board(engine) if pos.is_unit(engine, t))
 
 
 def _allies(ctx: EffectContext) -> Iterable[EntityId]:

@@ -106,6 +106,29 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule("scenarios.md", "sh", HERE),
     Rule(
+        "scenarios.md",
+        "toml",
+        "tests/scenarios/test_project_settings.py::test_the_documented_settings_are_the_repositorys",
+    ),
+    Rule(
+        "mutation.md", "sh", "tests/tools/test_mutate_rules.py::test_the_documented_commands_parse"
+    ),
+    Rule(
+        "mutation.md",
+        "yaml",
+        "tests/tools/test_mutate_rules.py::test_the_documented_configuration_loads",
+    ),
+    Rule(
+        "mutation.md",
+        "text",
+        "tests/tools/test_mutate_rules.py::test_the_documented_output_is_what_a_run_prints",
+    ),
+    Rule(
+        "scenarios.md",
+        "yaml-packs",
+        "tests/scenarios/test_scenario_packs.py::test_the_documented_packs_example_runs",
+    ),
+    Rule(
         "content.md",
         "yaml",
         "tests/packs/test_docs.py::test_pack_and_expansion_examples_are_clean",
@@ -158,6 +181,17 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule("expansions.md", "sh", HERE),
     Rule("cli.md", "sh", HERE),
+    Rule("editors.md", "sh", HERE),
+    Rule("errors.md", "sh", HERE),
+    Rule(
+        "editors.md", "json", "tests/lsp/test_docs.py::test_every_editor_setup_starts_hexforge_lsp"
+    ),
+    Rule(
+        "editors.md", "lua", "tests/lsp/test_docs.py::test_every_editor_setup_starts_hexforge_lsp"
+    ),
+    Rule(
+        "editors.md", "toml", "tests/lsp/test_docs.py::test_every_editor_setup_starts_hexforge_lsp"
+    ),
     Rule("motu-content.md", "sh", HERE),
     Rule("play.md", "sh", HERE),
     Rule("play.md", "sh", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),

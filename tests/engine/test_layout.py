@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexforge.core.engine import Engine, Ruleset, decisions, dice, hierarchy, queries, resolver
-from hexforge.core.engine.engine import FOREVER, FrameOptions
+from hexforge.core.engine import (
+    Engine,
+    Ruleset,
+    contexts,
+    decisions,
+    dice,
+    hierarchy,
+    queries,
+    resolver,
+)
+from hexforge.core.engine.contexts import FrameOptions
+from hexforge.core.engine.engine import FOREVER
 from hexforge.core.vocabulary import EventType, Field
 
 SERVICES = {
@@ -14,6 +24,7 @@ SERVICES = {
     hierarchy: ("allowed",),
     decisions: ("decide", "decide_together"),
     dice: ("force_dice", "roll", "random_below", "shuffle", "roll_off"),
+    contexts: ("open", "close", "context", "spend_ap", "gain_ap"),
 }
 
 

@@ -28,7 +28,9 @@ def _documented() -> tuple[list[str], list[list[str]]]:
 
 def test_the_documented_example_prints_the_documented_rows() -> None:
     args, (header, *rows) = _documented()
-    result = CliRunner().invoke(make_cli(), ["--no-plugins", *args], terminal_width=200)
+    result = CliRunner().invoke(
+        make_cli(), ["--no-plugins", *args], terminal_width=200, env={"COLUMNS": "200"}
+    )
     assert result.exit_code == 0, result.output
     assert header == list(HEADERS["pl"])
     for heading in header:
@@ -86,3 +88,13 @@ def test_kinds_and_provenance_are_worded_in_the_language() -> None:
     assert "Community" in result.output or "erfunden" in result.output
     english = CliRunner().invoke(make_cli(), ["cards", "--kind", "buff"], terminal_width=200)
     assert " buff " in english.output and "rulebook" in english.output
+
+
+def test_the_provenance_shows_the_parts_from_elsewhere() -> None:
+    """A character's numbers are community data and its skills invented: the table says
+    both (docs/motu-content.md, "Provenance policy"); a card wholly of one source shows
+    its provenance alone."""
+    rows = card_rows([LIB.card("motu/he-man"), LIB.card("motu/enhancement")], "en")
+    assert [r.provenance for r in rows] == ["rulebook", "community (skills-invented)"]
+    polish = card_rows([LIB.card("motu/sword-of-power")], "pl")
+    assert polish[0].provenance == "podręcznik (cost-community)"

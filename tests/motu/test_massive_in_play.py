@@ -144,9 +144,9 @@ def test_a_turn_onto_another_model_is_refused() -> None:
 
 
 def test_sight_and_range_count_from_any_hex_of_the_base() -> None:
-    """§Massive Models - Line of Sight, §Determining Range: the pillar hides Man-At-Arms
-    from the facing hex, not from the base's other hexes; He-Man is within 5 inches of F5
-    but not of the facing hex E5."""
+    """§Massive Models - Line of Sight, §Determining Range: the pillar hides the facing
+    hex from Man-At-Arms, not the base's other hexes; He-Man is within 5 inches of F5 but
+    not of the facing hex E5."""
     engine = _game(
         COLOSSUS
         + "    - {id: man-at-arms, card: man-at-arms, at: L2}\n"
@@ -155,7 +155,7 @@ def test_sight_and_range_count_from_any_hex_of_the_base() -> None:
     )
     field = board_map(engine)
     shooter = Location(parse_coord("L2"))
-    assert not sees(field, Location(parse_coord("E5")), shooter)
+    assert not sees(field, shooter, Location(parse_coord("E5")))
     assert in_sight(engine, "colossus", "man-at-arms")
     assert in_sight(engine, "man-at-arms", "colossus")
     he_man = (parse_coord("K3"),)

@@ -60,7 +60,7 @@ def test_card_examples_are_the_shipped_cards() -> None:
 def test_codes_are_documented_and_actions_listed() -> None:
     errors = (DOCS / "errors.md").read_text(encoding="utf-8")
     for code in (c for c in catalogue() if "HF750" <= c <= "HF799"):
-        assert f"| {code} |" in errors, code
+        assert f'<a id="{code.lower()}"></a>{code} |' in errors, code  # its row, anchored
     for action in ACTIONS:
         assert f"`{action.name}`" in TEXT, action.name
     stats = {"health", "toughness", "mind", "power", "perception", "strength"}

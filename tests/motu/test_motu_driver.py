@@ -43,6 +43,18 @@ def _report(units: str, map_: str = ARENA, extra: str = "") -> str:
         ),
         ("    - {id: h, card: he-man, at: C3}\n", "first-gam", "", ["HF713", "first-game"]),
         ("    - {id: h, card: he-man, at: C3, buff: curse}\n", ARENA, "", ["HF757", "buff"]),
+        (  # the caret is under the unknown weapon, not under 'card:'
+            "    - {id: h, card: he-man, at: C3, weapons: [sword-of-power, swrod]}\n",
+            ARENA,
+            "",
+            ["HF757", "bad.scenario.yaml:5:63", "no motu weapon 'motu/swrod'"],
+        ),
+        (
+            "    - {id: h, card: he-man, at: C3, items: [grayskull-rnig]}\n",
+            ARENA,
+            "",
+            ["HF757", "bad.scenario.yaml:5:45", "no motu item 'motu/grayskull-rnig'"],
+        ),
         (
             "    - {id: h, card: skeletor, at: C3}\n",
             ARENA,
@@ -60,6 +72,31 @@ def _report(units: str, map_: str = ARENA, extra: str = "") -> str:
             ARENA,
             "",
             ["HF513", "bad.scenario.yaml:5:45", "5 health: 99 wounds", "0 to 4 wounds"],
+        ),
+        (  # rulebook §Preparation Phase: a hand holds at most five fate cards
+            "    - {id: h, card: he-man, at: C3}\n",
+            ARENA,
+            "  hands:\n    masters: [rally, steady-aim, keen-eyes, mighty-blow, swift-stride,"
+            " for-eternia, sword-raised]\n",
+            ["HF773", "bad.scenario.yaml:7:", "masters holds 6 fate cards; a hand holds at most 5"],
+        ),
+        (  # two glory cards are dealt, and no more are gained
+            "    - {id: h, card: he-man, at: C3}\n",
+            ARENA,
+            "  hands:\n    masters: [mighty-deed, giant-slayer, champion-of-grayskull]\n",
+            ["HF773", "masters holds 3 glory cards; a hand holds at most 2"],
+        ),
+        (  # rulebook §First Game Setup: each player has its own force's cards
+            "    - {id: h, card: he-man, at: C3}\n",
+            ARENA,
+            "  hands:\n    masters: [rally, cold-aim]\n",
+            ["HF773", "bad.scenario.yaml:7:22", "motu/cold-aim is a card of the evil force"],
+        ),
+        (
+            "    - {id: h, card: he-man, at: C3}\n",
+            ARENA,
+            "  decks:\n    evil: [sword-raised]\n",
+            ["HF773", "motu/sword-raised is a card of the masters force: evil cannot"],
         ),
         (  # rulebook §Health and Wounds: at its health it is knocked out, so 5 is too many
             "    - {id: h, card: he-man, at: C3, wounds: 5}\n",

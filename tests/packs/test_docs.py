@@ -84,6 +84,9 @@ def test_validate_output_is_what_the_page_shows(
 def test_pre_commit_hook_runs_hexforge_validate() -> None:
     hooks = read_yaml(ROOT / ".pre-commit-hooks.yaml").data
     (hook,) = hooks
-    assert hook["id"] == "hexforge-validate" and hook["entry"] == "hexforge validate"
-    assert hook["pass_filenames"] is False
+    assert hook["id"] == "hexforge-validate"
+    assert hook["entry"] == "hexforge validate --skip-outside-packs"
+    assert (
+        hook.get("pass_filenames", True) is True
+    )  # the staged files (tests/packs/test_pre_commit.py)
     assert "id: hexforge-validate" in PAGE

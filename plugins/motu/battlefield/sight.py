@@ -1,13 +1,12 @@
 """Line of sight (rulebook §Determining Line of Sight, §Massive Models - Line of Sight).
 
-A location sees another when two lines can be drawn from corners of its hex to two
-different corners of the other hex without either passing through a blocking hex, and the
-two lines do not overlap. We read "cannot overlap" as: the two lines share no corner at
-either end and do not lie along each other. That reading makes sight between two
-locations symmetric (if Stratos sees Evil-Lyn, she sees him), which the tests check. The
-German edition says both lines start from one corner; the English, French and Polish
-texts do not, and a one-corner rule would let a single column hide two models standing
-in one straight file from each other entirely, so we follow the majority text
+A location sees another when two lines can be drawn from any corners of its hex (one
+corner for both lines, or two) to two different corners of the other hex without either
+passing through a blocking hex, and the two lines do not overlap (lie along each other).
+That is the English, French and Polish text; the German edition has both lines start
+from exactly one corner, which allows no sight this reading denies, and fewer. Sight is
+not symmetric: a column next to the attacker may leave one corner of its hex with lines
+to the whole target hex, while the target reaches only that one corner
 (docs/motu-battlefield.md, "Line of sight").
 
 What blocks depends on elevation:
@@ -28,7 +27,7 @@ does not block. Lines of zero length (a corner the two hexes share) do not count
 
 Speed: only the blocking hexes that can reach the convex hull of the two hexes are
 tested (``near_hull``, an exact filter), usually none or a handful; each answer is then
-memoised on the map, once per unordered pair of locations (sight is symmetric).
+memoised on the map, once per ordered pair of locations.
 """
 
 from __future__ import annotations
@@ -51,14 +50,14 @@ from hexforge.plugins.motu.battlefield.terrain import Location
 def sees(map_: Map, a: Location, b: Location) -> bool:
     """True when a model at ``a`` has line of sight to ``b``. Memoised per map.
 
-    The memo is keyed by one integer per unordered pair (``Map.index``), so even every
+    The memo is keyed by one integer per ordered pair (``Map.index``), so even every
     pair of a standard map stays a few tens of megabytes.
     """
     index = map_.index
     i, j = index.get(a), index.get(b)
     if i is None or j is None:
         return trace_sight(map_, a, b)  # off the map: nothing to remember
-    key = i * len(index) + j if i <= j else j * len(index) + i
+    key = i * len(index) + j
     memo = map_.memo("sight")
     found = memo.get(key)
     if found is None:
@@ -118,17 +117,17 @@ def trace_sight(map_: Map, a: Location, b: Location) -> bool:
     if not nearby:
         return True
     walls = _Walls(nearby)
-    clear: list[tuple[int, int, Point, Point]] = []
+    clear: list[tuple[int, Point, Point]] = []
     for i in range(6):
         start = corner(a.hex, i)
         for j in range(6):
             end = corner(b.hex, j)
             if end == start or walls.block(start, end):
                 continue
-            for i2, j2, start2, end2 in clear:
-                if i2 != i and j2 != j and not segments_overlap(start, end, start2, end2):
+            for j2, start2, end2 in clear:
+                if j2 != j and not segments_overlap(start, end, start2, end2):
                     return True
-            clear.append((i, j, start, end))
+            clear.append((j, start, end))
     return False
 
 

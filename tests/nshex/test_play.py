@@ -65,3 +65,15 @@ def test_the_runner_example_of_plugins_md_runs() -> None:
     section = page.split("### `hexforge_game_runners", 1)[1].split("\n### ", 1)[0]
     (code,) = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
     exec(compile(code, "plugins.md", "exec"), {})
+
+
+def test_tiles_of_a_new_game_are_named_after_their_card_numbered_from_the_second_copy() -> None:
+    """A pile's tiles are ``<player>/<slug>``, then ``-2``, ``-3`` for further copies of
+    one card (game logs and scenarios name tiles so)."""
+    engine = new_game(NSHEX, {"smart": "smart", "vegas": "vegas"}, 1)
+    tiles = sorted(e for e in engine.state.entities if e.startswith("vegas/"))
+    slugs = {t.split("/")[1].rsplit("-", 1)[0] for t in tiles if t.endswith("-2")}
+    assert slugs, tiles
+    for slug in slugs:
+        assert f"vegas/{slug}" in tiles and f"vegas/{slug}-1" not in tiles
+    assert "vegas/hq" in tiles

@@ -9,41 +9,29 @@ with HEXFORGE_SLOW_TESTS=1; .ci/run sets it for this file.
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from tests.processes import SLOW, run_ok
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("HEXFORGE_SLOW_TESTS"), reason="slow: set HEXFORGE_SLOW_TESTS=1"
-)
-
-
-def _run(*args: str | Path, cwd: Path | None = None) -> str:
-    done = subprocess.run(
-        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
-    return done.stdout
+pytestmark = SLOW
 
 
 def test_the_built_wheel_installs_in_a_fresh_venv_and_plays(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
-    _run(sys.executable, "-m", "build", "--outdir", dist, ROOT)
+    run_ok(sys.executable, "-m", "build", "--outdir", dist, ROOT)
     [wheel] = dist.glob("hexforge-*.whl")
     assert len(list(dist.glob("hexforge-*.tar.gz"))) == 1
     venv = tmp_path / "venv"
-    _run(sys.executable, "-m", "venv", venv)
+    run_ok(sys.executable, "-m", "venv", venv)
     python, hexforge = venv / "bin" / "python", venv / "bin" / "hexforge"
-    _run(python, "-m", "pip", "install", "--quiet", wheel)
-    result = _run(hexforge, "play", "--quiet", cwd=tmp_path)
+    run_ok(python, "-m", "pip", "install", "--quiet", wheel)
+    result = run_ok(hexforge, "play", "--quiet", cwd=tmp_path)
     assert "VP" in result, result
-    assert _run(hexforge, "explain", "HF311", cwd=tmp_path).startswith("HF311: ")
-    shipped = _run(
+    assert run_ok(hexforge, "explain", "HF311", cwd=tmp_path).startswith("HF311: ")
+    shipped = run_ok(
         python,
         "-c",
         "from importlib.resources import files; "
@@ -51,4 +39,4 @@ def test_the_built_wheel_installs_in_a_fresh_venv_and_plays(tmp_path: Path) -> N
         cwd=tmp_path,
     )
     assert shipped == (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
-    assert "hexforge lsp" in _run(hexforge, "lsp", "--help", cwd=tmp_path)
+    assert "hexforge lsp" in run_ok(hexforge, "lsp", "--help", cwd=tmp_path)

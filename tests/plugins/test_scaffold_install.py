@@ -9,51 +9,41 @@ HEXFORGE_SLOW_TESTS=1; .ci/run sets it for this file.
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from tests.processes import SLOW, run_ok
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("HEXFORGE_SLOW_TESTS"), reason="slow: set HEXFORGE_SLOW_TESTS=1"
-)
-
-
-def _run(*args: str | Path, cwd: Path | None = None) -> str:
-    done = subprocess.run(
-        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
-    return done.stdout
+pytestmark = SLOW
 
 
 def test_a_generated_expansion_installs_lists_validates_and_passes_its_tests(
     tmp_path: Path,
 ) -> None:
     venv = tmp_path / "venv"
-    _run(sys.executable, "-m", "venv", venv)
+    run_ok(sys.executable, "-m", "venv", venv)
     python, hexforge = venv / "bin" / "python", venv / "bin" / "hexforge"
-    _run(python, "-m", "pip", "install", "--quiet", f"{ROOT}[test]")
+    run_ok(python, "-m", "pip", "install", "--quiet", f"{ROOT}[test]")
     package = tmp_path / "hexforge-moonrise"
-    _run(hexforge, "new", "expansion", "moonrise", "--into", package)
-    _run(python, "-m", "pip", "install", "--quiet", f"{package}[test]")
+    run_ok(hexforge, "new", "expansion", "moonrise", "--into", package)
+    run_ok(python, "-m", "pip", "install", "--quiet", f"{package}[test]")
 
-    listing = _run(hexforge, "plugins", "--verbose", "--format", "json")
+    listing = run_ok(hexforge, "plugins", "--verbose", "--format", "json")
     assert '"hexforge-moonrise"' in listing and "siphon {amount:int} mana" in listing
     assert "moonrise 0.1.0" in listing
-    _run(hexforge, "validate", "--strict", "--no-cache")
-    _run(hexforge, "validate", "--strict", "--no-cache", "src/hexforge_moonrise/pack", cwd=package)
-    tests = _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=package)
+    run_ok(hexforge, "validate", "--strict", "--no-cache")
+    run_ok(
+        hexforge, "validate", "--strict", "--no-cache", "src/hexforge_moonrise/pack", cwd=package
+    )
+    tests = run_ok(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=package)
     assert "5 passed" in tests  # four Python tests and the scenario
-    scenarios = _run(hexforge, "test", "--verbose", cwd=package)
+    scenarios = run_ok(hexforge, "test", "--verbose", cwd=package)
     assert "passed tests/mana-leech.scenario.yaml" in scenarios
     assert scenarios.strip().splitlines()[-1] == "1 passed, 0 failed"
     setup = "setup=src/hexforge_moonrise/setups/skirmish.yaml"
-    game = _run(hexforge, "play", "--game", "motu", "--seed", "1", "--set", setup, cwd=package)
+    game = run_ok(hexforge, "play", "--game", "motu", "--seed", "1", "--set", setup, cwd=package)
     assert "mana-leech activates" in game and "(VP masters " in game
-    hidden = _run(hexforge, "--no-plugins", "plugins")
+    hidden = run_ok(hexforge, "--no-plugins", "plugins")
     assert "not loaded (--plugins/--no-plugins): moonrise" in hidden

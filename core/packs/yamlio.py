@@ -39,9 +39,7 @@ always text. Mapping keys are always text (``1: x`` has the key ``"1"``).
 
 from __future__ import annotations
 
-import math
 import os
-import re
 import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -62,22 +60,61 @@ from ruamel.yaml.events import (
 )
 from ruamel.yaml.reader import ReaderError
 
-from hexforge.core.codes import define
 from hexforge.core.errors import Diagnostic, HexforgeError, Severity, Span
+from hexforge.core.packs.yamlerrors import (
+    ANCHOR_NOT_ALLOWED,
+    DUPLICATE_KEY,
+    FILE_TOO_LARGE,
+    INT_OUT_OF_RANGE,
+    INVALID_UTF8,
+    KEY_NOT_TEXT,
+    MULTIPLE_DOCUMENTS,
+    NON_PRINTABLE,
+    NOT_A_FILE,
+    SYNTAX_ERROR,
+    TAB_INDENT,
+    TAG_NOT_ALLOWED,
+    TOO_DEEP,
+    abridged,
+    bad_utf8,
+    non_printable,
+    syntax_error,
+    too_large,
+)
+from hexforge.core.packs.yamlscalars import MAX_INT, MIN_INT, TOO_BIG, resolve
 
-INVALID_UTF8 = define("HF101", "file is not valid UTF-8")
-FILE_TOO_LARGE = define("HF102", "file is larger than the size limit")
-SYNTAX_ERROR = define("HF103", "YAML syntax error")
-TAB_INDENT = define("HF104", "tab character where YAML allows only spaces")
-TAG_NOT_ALLOWED = define("HF105", "YAML tags are not allowed")
-ANCHOR_NOT_ALLOWED = define("HF106", "YAML anchors and aliases are not allowed")
-DUPLICATE_KEY = define("HF107", "duplicate key in a mapping")
-MULTIPLE_DOCUMENTS = define("HF108", "more than one YAML document in a file")
-NON_PRINTABLE = define("HF109", "non-printable character")
-KEY_NOT_TEXT = define("HF110", "mapping key is not plain text")
-TOO_DEEP = define("HF111", "nesting deeper than the limit")
-NOT_A_FILE = define("HF112", "not a regular file")
-INT_OUT_OF_RANGE = define("HF113", "integer outside the range hexforge files hold")
+__all__ = [
+    "ANCHOR_NOT_ALLOWED",
+    "DUPLICATE_KEY",
+    "FILE_TOO_LARGE",
+    "INT_OUT_OF_RANGE",
+    "INVALID_UTF8",
+    "KEY_NOT_TEXT",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_DIAGNOSTICS",
+    "MAX_INT",
+    "MIN_INT",
+    "MULTIPLE_DOCUMENTS",
+    "NON_PRINTABLE",
+    "NOT_A_FILE",
+    "SYNTAX_ERROR",
+    "TAB_INDENT",
+    "TAG_NOT_ALLOWED",
+    "TOO_DEEP",
+    "LoadResult",
+    "NodeInfo",
+    "PathKey",
+    "YamlDocument",
+    "YamlPath",
+    "load_bytes",
+    "load_file",
+    "load_text",
+    "not_a_file",
+    "read_yaml",
+]
+# The codes (HF101-HF113) live in yamlerrors; they are named here too, where every reader
+# of YAML looks for them.
 
 MAX_BYTES = 1_000_000
 """Default size limit: a card file is a few hundred bytes; a megabyte is already absurd."""
@@ -89,25 +126,8 @@ MAX_DIAGNOSTICS = 25
 """A file stops being read after this many problems (one broken file, not a wall of text);
 ``hexforge validate`` shows at most this many per file from all its stages together."""
 
-MIN_INT, MAX_INT = -(2**63), 2**63 - 1
-"""Integers a hexforge file may hold: 64-bit signed, what JSON Schema's int64 and every
-seed, stat and count need. Each field narrows it further (docs/content.md, "Numbers")."""
-
-_MAX_INT_DIGITS = 22
-"""More digits than MAX_INT has in any base YAML writes (19 decimal, 21 octal, 16 hex)."""
-
 PathKey = str | int
 YamlPath = tuple[PathKey, ...]
-
-_NULL = re.compile(r"~|null|Null|NULL|")
-_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
-_BOOL.update({"FALSE": False})
-_INT = re.compile(r"[-+]?[0-9]+")
-_OCT = re.compile(r"0o[0-7]+")
-_HEX = re.compile(r"0x[0-9a-fA-F]+")
-_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
-_INF = re.compile(r"[-+]?\.(inf|Inf|INF)")
-_NAN = re.compile(r"\.(nan|NaN|NAN)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +236,7 @@ def load_file(path: Path, *, name: str | None = None, max_bytes: int = MAX_BYTES
             if not stat.S_ISREG(opened.st_mode):
                 return LoadResult(None, (not_a_file(shown, opened.st_mode),))
             if opened.st_size > max_bytes:
-                return LoadResult(None, (_too_large(shown, opened.st_size, max_bytes),))
+                return LoadResult(None, (too_large(shown, opened.st_size, max_bytes),))
             raw = handle.read(max_bytes + 1)
     except OSError as exc:
         message = f"cannot read the file: {exc.strerror or exc}"
@@ -252,11 +272,11 @@ def not_a_file(name: str | None, mode: int) -> Diagnostic:
 def load_bytes(raw: bytes, *, name: str | None = None, max_bytes: int = MAX_BYTES) -> LoadResult:
     """Load YAML from bytes (UTF-8, an optional BOM allowed)."""
     if len(raw) > max_bytes:
-        return LoadResult(None, (_too_large(name, len(raw), max_bytes),))
+        return LoadResult(None, (too_large(name, len(raw), max_bytes),))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return LoadResult(None, (_bad_utf8(raw, exc, name),))
+        return LoadResult(None, (bad_utf8(raw, exc, name),))
     return load_text(text.removeprefix("\ufeff"), name=name)
 
 
@@ -268,10 +288,10 @@ def load_text(text: str, *, name: str | None = None, max_depth: int = MAX_DEPTH)
     except _Stop:
         pass
     except ReaderError as exc:
-        composer.problems.append(_non_printable(text, exc, name))
+        composer.problems.append(non_printable(text, exc, name))
         return LoadResult(None, tuple(composer.problems))
     except MarkedYAMLError as exc:
-        composer.problems.append(_syntax_error(text, exc, name))
+        composer.problems.append(syntax_error(text, exc, name))
         return LoadResult(None, tuple(composer.problems))
     except YAMLError as exc:  # ruamel errors without a position
         composer.problems.append(Diagnostic(SYNTAX_ERROR, str(exc), Span.point(name, 1, 1)))
@@ -454,11 +474,11 @@ class _Composer:
                 frame.seen[key] = span
             return
         plain = event.style is None and (event.tag is None or _is_implicit(event))
-        value = _resolve(event.value) if plain else event.value
-        if value is _TOO_BIG:
+        value = resolve(event.value) if plain else event.value
+        if value is TOO_BIG:
             self.report(
                 INT_OUT_OF_RANGE,
-                f"the integer {_abridged(event.value)} is outside the range hexforge files "
+                f"the integer {abridged(event.value)} is outside the range hexforge files "
                 f"hold ({MIN_INT:,} to {MAX_INT:,})",
                 span,
                 "write a number the field's range allows (hexforge schema lists the ranges), "
@@ -523,154 +543,3 @@ def _is_implicit(event: Any) -> bool:
 
 def _short_tag(tag: str) -> str:
     return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:") else tag
-
-
-_TOO_BIG: Any = object()
-"""What :func:`_resolve` gives for an integer outside MIN_INT..MAX_INT (reported as HF113)."""
-
-
-def _resolve(value: str) -> Any:
-    """A plain scalar's value under the YAML 1.2 core schema (:data:`_TOO_BIG` for an
-    integer outside the range; its digits are counted before any conversion, so no
-    integer is ever too long for ``int()``)."""
-    if _NULL.fullmatch(value):
-        return None
-    if value in _BOOL:
-        return _BOOL[value]
-    if _INT.fullmatch(value):
-        return _bounded(value, value.lstrip("+-").lstrip("0"), 10)
-    if _OCT.fullmatch(value):
-        return _bounded(value, value[2:].lstrip("0"), 8)
-    if _HEX.fullmatch(value):
-        return _bounded(value, value[2:].lstrip("0"), 16)
-    if _FLOAT.fullmatch(value):
-        return float(value)
-    if _INF.fullmatch(value):
-        return -math.inf if value.startswith("-") else math.inf
-    if _NAN.fullmatch(value):
-        return math.nan
-    return value
-
-
-def _bounded(text: str, digits: str, base: int) -> Any:
-    """``digits`` (no sign, no leading zeros) in ``base`` as an int, or :data:`_TOO_BIG`."""
-    if len(digits) > _MAX_INT_DIGITS:  # counted before int(), which refuses 4,301 digits
-        return _TOO_BIG
-    number = int(digits or "0", base)
-    if text.startswith("-"):
-        number = -number
-    return number if MIN_INT <= number <= MAX_INT else _TOO_BIG
-
-
-def _abridged(text: str) -> str:
-    """A number as a message shows it: a long one by its first digits and its length."""
-    return text if len(text) <= 24 else f"{text[:12]}... ({len(text):,} characters)"
-
-
-def _too_large(name: str | None, size: int, limit: int) -> Diagnostic:
-    return Diagnostic(
-        FILE_TOO_LARGE,
-        f"file is {size:,} bytes; the limit is {limit:,}",
-        Span.point(name, 1, 1),
-        None,
-        "split the content into several files",
-    )
-
-
-def _bad_utf8(raw: bytes, exc: UnicodeDecodeError, name: str | None) -> Diagnostic:
-    before = raw[: exc.start]
-    line = before.count(b"\n") + 1
-    line_start = before.rfind(b"\n") + 1
-    line_end = raw.find(b"\n", exc.start)
-    line_bytes = raw[line_start : line_end if line_end >= 0 else len(raw)]
-    column = len(before[line_start:].decode("utf-8")) + 1
-    shown = line_bytes.decode("utf-8", errors="replace").rstrip("\r")
-    utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))
-    return Diagnostic(
-        INVALID_UTF8,
-        f"byte 0x{raw[exc.start]:02x} at offset {exc.start} is not valid UTF-8",
-        Span.point(name, line, column),
-        shown,
-        "the file looks like UTF-16; save it as UTF-8"
-        if utf16
-        else "save the file as UTF-8 (most editors have an 'encoding' menu)",
-    )
-
-
-def _position(text: str, index: int) -> tuple[int, int]:
-    """1-based line and column of character ``index`` in ``text``."""
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return line, column
-
-
-def _line_of(text: str, line: int) -> str:
-    lines = text.splitlines()
-    return lines[line - 1] if 0 < line <= len(lines) else ""
-
-
-def _non_printable(text: str, exc: ReaderError, name: str | None) -> Diagnostic:
-    line, column = _position(text, exc.position)
-    character = exc.character if isinstance(exc.character, str) else chr(exc.character)
-    return Diagnostic(
-        NON_PRINTABLE,
-        f"non-printable character U+{ord(character):04X} is not allowed",
-        Span.point(name, line, column),
-        _line_of(text, line).replace(character, " "),
-        "delete it; it is often left by a copy from a PDF or a word processor",
-    )
-
-
-def _syntax_error(text: str, exc: MarkedYAMLError, name: str | None) -> Diagnostic:
-    mark = exc.problem_mark or exc.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    source = _line_of(text, line)
-    problem = exc.problem or exc.context or "the file is not valid YAML"
-    tab_at = _tab_column(source, column)
-    if tab_at is not None:
-        return Diagnostic(
-            TAB_INDENT,
-            "tab character in indentation; YAML indents with spaces only",
-            Span.point(name, line, tab_at),
-            source,
-            "replace the tab with spaces (set your editor to insert spaces for YAML)",
-        )
-    hint = None
-    if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
-        hint = f"{exc.context} at line {exc.context_mark.line + 1}"
-    return Diagnostic(
-        SYNTAX_ERROR,
-        _author_message(problem),
-        Span.point(name, line, column),
-        source,
-        hint or _syntax_hint(problem),
-    )
-
-
-def _tab_column(source: str, column: int) -> int | None:
-    """The column of a tab that caused the error: at the error, or in the indentation."""
-    if 0 < column <= len(source) and source[column - 1] == "\t":
-        return column
-    indent = len(source) - len(source.lstrip(" \t"))
-    tab = source.find("\t", 0, indent)
-    return tab + 1 if tab >= 0 else None
-
-
-def _author_message(problem: str) -> str:
-    return problem.replace("\n", " ").strip()
-
-
-_HINTS = (
-    ("mapping values are not allowed", "quote the value if it contains ': ' (a colon and space)"),
-    ("could not find expected ':'", "a key needs a colon after it, e.g. 'name: value'"),
-    ("expected <block end>", "check the indentation of this line against the lines above"),
-    ("found unexpected end of stream", "a quote or bracket is not closed"),
-    ("found undefined alias", "anchors and aliases are not allowed; write the value out"),
-)
-
-
-def _syntax_hint(problem: str) -> str:
-    for needle, hint in _HINTS:
-        if needle in problem:
-            return hint
-    return "check the indentation and quoting around this position"

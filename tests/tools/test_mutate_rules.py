@@ -11,7 +11,8 @@ import pytest
 
 from hexforge.core.errors import HexforgeError
 from tools import mutate_rules
-from tools.mutate_rules import Mutant, Outcome, load_config, mutants_of, sample
+from tools.mutants import Mutant, mutants_of, sample
+from tools.mutate_rules import Outcome, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")

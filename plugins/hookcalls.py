@@ -7,6 +7,8 @@ contribution, reported as HF603 with its name, never the built-in games.
 
 from __future__ import annotations
 
+import inspect
+import typing
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
@@ -70,7 +72,7 @@ def each_item(
     for found in each_plugin(hook, problems, **cast(dict[str, Any], kwargs)):
         try:
             items = list(_iterable(found.result, hook.name))
-            wrong = next((item for item in items if not isinstance(item, kind)), None)
+            wrong = next((item for item in items if not _is_a(item, kind)), None)
             if wrong is not None:
                 raise TypeError(f"{hook.name} returned {_shown(wrong)} where {_kind(kind)} belongs")
         except PLUGIN_FAILURES as exc:  # a hook returning the wrong type names its plugin
@@ -85,6 +87,33 @@ def items_of(
 ) -> list[T]:
     """The items of :func:`each_item`, typed: what the plugins that work registered."""
     return [item.result for item in each_item(hook, problems, kind=kind, **kwargs)]
+
+
+def _is_a(item: object, kind: type[Any] | tuple[type[Any], ...]) -> bool:
+    """``isinstance(item, kind)``, but a runtime-checkable protocol asks only that its
+    members are there, looked up without running them, as Python 3.12 does: Python 3.11
+    reads every member, so a scenario driver's ``actions`` (a cached property) would
+    build the game's whole ruleset just to be registered."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return any(_has_members(item, k) if _is_protocol(k) else isinstance(item, k) for k in kinds)
+
+
+def _is_protocol(kind: type[Any]) -> bool:
+    return bool(getattr(kind, "_is_runtime_protocol", False))
+
+
+def _has_members(item: object, protocol: type[Any]) -> bool:
+    missing = object()
+    return all(
+        inspect.getattr_static(item, name, missing) is not missing for name in _members(protocol)
+    )
+
+
+def _members(protocol: type[Any]) -> frozenset[str]:
+    found = getattr(protocol, "__protocol_attrs__", None)  # Python 3.12 and later
+    if found is None:
+        found = typing._get_protocol_attrs(protocol)  # type: ignore[attr-defined]
+    return frozenset(found)
 
 
 def _shown(value: object) -> str:

@@ -9,16 +9,24 @@ from click.testing import CliRunner
 from hexforge.core.cli.main import make_cli
 
 
-def _options(command: click.Command, path: str) -> list[tuple[str, click.Option]]:
+def _options(ctx: click.Context, path: str) -> list[tuple[str, click.Option]]:
+    """Every option of ``ctx``'s command and its subcommands, looked up as when they run
+    (the group imports its own commands only then)."""
+    command = ctx.command
     found = [(path, p) for p in command.params if isinstance(p, click.Option)]
     if isinstance(command, click.Group):
-        for name, sub in command.commands.items():
-            found += _options(sub, f"{path} {name}")
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            assert sub is not None, name
+            found += _options(click.Context(sub, info_name=name, parent=ctx), f"{path} {name}")
     return found
 
 
 def test_every_option_of_every_command_has_help_text() -> None:
-    options = _options(make_cli(), "hexforge")
+    group = make_cli()
+    with click.Context(group, info_name="hexforge") as ctx:
+        options = _options(ctx, "hexforge")
+    assert {path.split()[1] for path, _ in options if " " in path} >= {"validate", "render"}
     assert [f"{path} {option.opts}" for path, option in options if not option.help] == []
 
 

@@ -6,46 +6,21 @@ Exit codes: 0 ok, 1 content errors, 2 usage errors, 3 internal errors (see docs/
 from __future__ import annotations
 
 import sys
-import traceback
 from collections.abc import Sequence
-from importlib.metadata import version
+from gettext import gettext
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from hexforge.core import codes
-from hexforge.core.cli.cards_cmd import cards_command
-from hexforge.core.cli.explain_cmd import explain_command
-from hexforge.core.cli.lsp_cmd import lsp_command
-from hexforge.core.cli.new_cmd import new_command
-from hexforge.core.cli.play_cmd import play_command, replay_command
-from hexforge.core.cli.plugins_cmd import plugins_command
-from hexforge.core.cli.render_cmd import render_command
-from hexforge.core.cli.schema_cmd import schema_command
-from hexforge.core.cli.simulate_cmd import simulate_command
-from hexforge.core.cli.state import LANGUAGES, AppState
-from hexforge.core.cli.test_cmd import test_command
-from hexforge.core.cli.validate_cmd import validate_command
+from hexforge.core.cli.commands import BUILT_IN_COMMANDS
+from hexforge.core.cli.state import LANGUAGES
 from hexforge.core.errors import ExitCode, HexforgeError
-from hexforge.core.report import make_console, printable, render_text, say
-from hexforge.plugins.manager import PluginHost, PluginSelection, load_plugins
-from hexforge.plugins.pack_folders import PLUGIN_NAME, pack_folders
 
-BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
-    plugins_command,
-    validate_command,
-    schema_command,
-    test_command,
-    play_command,
-    replay_command,
-    simulate_command,
-    render_command,
-    new_command,
-    cards_command,
-    lsp_command,
-    explain_command,
-)
+if TYPE_CHECKING:
+    from hexforge.plugins.manager import PluginHost, PluginSelection
+
 REPORT_URL = "https://github.com/hexforge/hexforge/issues"
 REPORT_PLUGIN_PROBLEMS = frozenset({"validate"})
 """Commands whose own report carries the plugins' load problems (the group prints them
@@ -53,15 +28,18 @@ on stderr before any other command, so they are shown once either way)."""
 
 
 class HexforgeGroup(click.Group):
-    """A group whose commands come from hexforge itself and from the installed plugins."""
+    """A group whose commands come from hexforge itself and from the installed plugins.
+
+    hexforge's own commands are imported when one is looked up to run
+    (:data:`~hexforge.core.cli.commands.BUILT_IN_COMMANDS`), the plugins loaded when a
+    command is looked up or listed: ``--version`` imports neither, ``--help`` no command.
+    """
 
     def __init__(self, extra_plugins: Sequence[tuple[str, object]] = (), **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._extra_plugins = tuple(extra_plugins)
         self._host: PluginHost | None = None
         self._debug = False
-        for command in BUILT_IN_COMMANDS:
-            self.add_command(command)
 
     @property
     def host(self) -> PluginHost:
@@ -76,25 +54,65 @@ class HexforgeGroup(click.Group):
             params = ctx.params if ctx is not None else {}
             if params.get("only") and params.get("no_plugins"):
                 raise click.UsageError("--plugins and --no-plugins exclude each other")
-            selection = PluginSelection.choose(
-                params.get("only") or (), none=bool(params.get("no_plugins"))
-            )
             extra = list(self._extra_plugins)
             if params.get("packs"):
+                from hexforge.plugins.pack_folders import PLUGIN_NAME, pack_folders
+
                 extra.append((PLUGIN_NAME, pack_folders(params["packs"])))
+            selection = _selection(params.get("only") or (), none=bool(params.get("no_plugins")))
             self._host = load_plugins(extra, selection=selection)
             for command in self._host.cli_commands():
-                if command.name and command.name not in self.commands:
+                name = command.name
+                if name and name not in self.commands and name not in BUILT_IN_COMMANDS:
                     self.add_command(command)
         return self._host
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         _ = self.host
-        return super().list_commands(ctx)
+        return sorted({*self.commands, *BUILT_IN_COMMANDS})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        _ = self.host
-        return super().get_command(ctx, cmd_name)
+        _ = self.host  # a plugin's load problem or a bad --pack, whichever command it is
+        command = self.commands.get(cmd_name)
+        built_in = BUILT_IN_COMMANDS.get(cmd_name)
+        if command is None and built_in is not None:
+            command = built_in.load()
+            self.add_command(command, cmd_name)
+        return command
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """Click's, with the close matches of an unknown name ("did you mean") taken from
+        every command: hexforge's own are not in ``self.commands`` until looked up."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            name = getattr(error, "command_name", None)  # NoSuchCommand (Click 8.4 and later)
+            if isinstance(name, str):
+                from difflib import get_close_matches
+
+                close = get_close_matches(name, self.list_commands(ctx))
+                vars(error)["possibilities"] = close  # Final for type checkers only
+            raise
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Click's listing of the commands, a built-in one's short help taken from its
+        summary (the command is not imported for it)."""
+        listed: list[tuple[str, click.Command]] = []
+        for name in self.list_commands(ctx):
+            built_in = BUILT_IN_COMMANDS.get(name)
+            if built_in is not None and name not in self.commands:
+                listed.append((name, built_in.listed(name)))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                listed.append((name, command))
+        if listed:
+            limit = formatter.width - 6 - max(len(name) for name, _ in listed)
+            rows = [(name, command.get_short_help_str(limit)) for name, command in listed]
+            with formatter.section(gettext("Commands")):
+                formatter.write_dl(rows)
 
     def make_context(
         self,
@@ -106,6 +124,8 @@ class HexforgeGroup(click.Group):
         self._debug = "--debug" in args  # known before parsing, for an error while parsing
         for arg in args:  # no real command line holds one; no path or name can
             if "\x00" in arg:
+                from hexforge.core.report import printable
+
                 message = f"'{printable(arg)}' holds a NUL character"
                 raise click.UsageError(message)
         try:
@@ -113,6 +133,8 @@ class HexforgeGroup(click.Group):
         except click.exceptions.ClickException as error:
             raise _printable_error(error) from None
         except HexforgeError as error:  # e.g. a --pack path, found while listing for --help
+            from hexforge.core.report import make_console, render_text
+
             render_text(error.diagnostics, make_console(stderr=True))
             raise click.exceptions.Exit(error.exit_code) from error
 
@@ -128,6 +150,8 @@ class HexforgeGroup(click.Group):
             # exits 1, as rich's Console already does for the text output.
             raise
         except HexforgeError as error:
+            from hexforge.core.report import make_console, render_text
+
             render_text(error.diagnostics, make_console(stderr=True))
             raise click.exceptions.Exit(error.exit_code) from error
         except Exception as error:
@@ -152,9 +176,25 @@ class HexforgeGroup(click.Group):
             sys.exit(ExitCode.INTERNAL)
 
 
+def _selection(only: Sequence[str], *, none: bool) -> PluginSelection:
+    from hexforge.plugins.manager import PluginSelection
+
+    return PluginSelection.choose(only, none=none)
+
+
+def load_plugins(extra: Sequence[tuple[str, object]], *, selection: PluginSelection) -> PluginHost:
+    """:func:`hexforge.plugins.manager.load_plugins`, imported when the plugins are first
+    needed: pluggy and the hook specifications cost nothing to ``--version``."""
+    from hexforge.plugins.manager import load_plugins as load
+
+    return load(extra, selection=selection)
+
+
 def _printable_error(error: click.exceptions.ClickException) -> click.exceptions.ClickException:
     """A usage error shows what was typed (``no playable game '...'``): its control
     characters are written as escapes, as all user text is (core/report.py)."""
+    from hexforge.core.report import printable
+
     vars(error)["message"] = printable(error.message)  # Final for type checkers only
     return error
 
@@ -163,10 +203,14 @@ def report_internal_error(error: BaseException, *, debug: bool) -> None:
     """HF002 on stderr: what went wrong, where to report it, and under ``--debug`` the
     traceback (without it, how to see the traceback). Everything printed is plain text:
     an error message quoting a path such as ``[/x]`` is shown, never read as markup."""
+    from hexforge.core.report import make_console, say
+
     err = make_console(stderr=True)
     heading = (f"internal error {codes.INTERNAL_ERROR}", "bold red")
     say(err, heading, f": {type(error).__name__}: {error}", soft_wrap=True)
     if debug:
+        import traceback
+
         report = f"This is a bug in hexforge; please report it at {REPORT_URL} with the traceback:"
         say(err, report, soft_wrap=True)
         say(err, "".join(traceback.format_exception(error)), soft_wrap=True)
@@ -183,7 +227,9 @@ def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
         extra_plugins=extra_plugins,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    @click.version_option(version("hexforge"), "--version", "-V", prog_name="hexforge")
+    @click.version_option(
+        None, "--version", "-V", package_name="hexforge", prog_name="hexforge"
+    )  # the version is read from the installed distribution only when asked for
     @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
     @click.option(
         "--plugins",
@@ -220,6 +266,9 @@ def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
         lang: str,
     ) -> None:
         """hexforge: rules, content and games for hex tactical board games."""
+        from hexforge.core.cli.state import AppState
+        from hexforge.core.report import make_console, render_text
+
         group = ctx.command
         assert isinstance(group, HexforgeGroup)
         state = AppState(

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
 
-from hexforge.plugins.manager import PluginHost
+if TYPE_CHECKING:  # the group imports this module for --version too: nothing heavy here
+    from rich.console import Console
+
+    from hexforge.plugins.manager import PluginHost
 
 LANGUAGES = ("en", "pl", "de", "fr")
 

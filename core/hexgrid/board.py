@@ -54,24 +54,49 @@ def to_offset(hex_: Hex) -> tuple[int, int]:
     return hex_.q, hex_.r + (hex_.q - (hex_.q & 1)) // 2
 
 
+_MEMO_LIMIT = 1 << 16
+"""How many coordinates each memo below keeps (a board has a few hundred; the bound only
+stops a stream of odd inputs from growing it without end)."""
+_FORMATTED: dict[tuple[int, int], str] = {}
+_PARSED: dict[str, Hex] = {}
+
+
 def format_coord(hex_: Hex) -> str:
-    """``Hex`` to its board coordinate, e.g. ``'C7'``; negative offsets have no name."""
-    column, row = to_offset(hex_)
-    if column < 0 or row < 0:
-        return f"({hex_.q},{hex_.r})"
-    return f"{column_letters(column)}{row + 1}"
+    """``Hex`` to its board coordinate, e.g. ``'C7'``; negative offsets have no name.
+
+    Memoised: games turn the same few hundred hexes into text again and again.
+    """
+    found = _FORMATTED.get(hex_)
+    if found is None:
+        column, row = to_offset(hex_)
+        if column < 0 or row < 0:
+            found = f"({hex_.q},{hex_.r})"
+        else:
+            found = f"{column_letters(column)}{row + 1}"
+        if len(_FORMATTED) < _MEMO_LIMIT:
+            _FORMATTED[hex_] = found
+    return found
 
 
 def parse_coord(text: str) -> Hex:
-    """A board coordinate such as ``'C7'`` (letters case-insensitive) to its ``Hex``."""
-    match = _COORD.fullmatch(text.strip().upper())
-    if match is None:
-        raise HexforgeError.single(
-            BAD_COORDINATE,
-            f"'{text}' is not a board coordinate",
-            hint="write the column letter(s) then the row number, e.g. 'C7' or 'AB12'",
-        )
-    return from_offset(column_index(match[1]), int(match[2]) - 1)
+    """A board coordinate such as ``'C7'`` (letters case-insensitive) to its ``Hex``.
+
+    Memoised by the exact text (games keep positions as text in their state and read
+    them tens of thousands of times); a text that is no coordinate is never remembered.
+    """
+    found = _PARSED.get(text)
+    if found is None:
+        match = _COORD.fullmatch(text.strip().upper())
+        if match is None:
+            raise HexforgeError.single(
+                BAD_COORDINATE,
+                f"'{text}' is not a board coordinate",
+                hint="write the column letter(s) then the row number, e.g. 'C7' or 'AB12'",
+            )
+        found = from_offset(column_index(match[1]), int(match[2]) - 1)
+        if len(_PARSED) < _MEMO_LIMIT:
+            _PARSED[text] = found
+    return found
 
 
 @dataclass(frozen=True, slots=True)

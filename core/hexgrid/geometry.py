@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hexforge.core.hexgrid.coords import ORIGIN, Direction, Hex, direction_to, distance
+from hexforge.core.hexgrid.coords import ORIGIN, Direction, Hex, direction_to
 
 Point = tuple[int, int]
 
@@ -234,25 +234,103 @@ def near_hull(hexes: Iterable[Hex], a: Hex, b: Hex) -> list[Hex]:
     lies within one corner radius of the centre-to-centre segment; a hex reaches at most
     one corner radius from its centre. So a hex whose centre is two corner radii or more
     from the centre segment can be skipped by any line-of-sight test (an exact filter).
+    Kept in the order given. A centre 4 units off the segment's X span, or 3 off its Y
+    span, is that far already (``4*4 >= 16``, ``3 * 3*3 >= 16``): skipped at once.
     """
-    ax, ay = centre(a)
-    bx, by = centre(b)
+    ax, ay = 3 * a.q, 2 * a.r + a.q
+    bx, by = 3 * b.q, 2 * b.r + b.q
     dx, dy = bx - ax, by - ay
-    length = metric_dot(dx, dy, dx, dy)
+    length = dx * dx + 3 * dy * dy
+    lo_x, hi_x = min(ax, bx) - 4, max(ax, bx) + 4
+    lo_y, hi_y = min(ay, by) - 3, max(ay, by) + 3
     found = []
     for hex_ in hexes:
-        px, py = centre(hex_)
+        q, r = hex_
+        px = 3 * q
+        if px <= lo_x or px >= hi_x:
+            continue
+        py = 2 * r + q
+        if py <= lo_y or py >= hi_y:
+            continue
         px, py = px - ax, py - ay
-        along = metric_dot(px, py, dx, dy)
+        along = px * dx + 3 * py * dy
         if length == 0 or along <= 0:
-            d2, scale = norm2(px, py), 1
+            near = px * px + 3 * py * py < _HULL_REACH2
         elif along >= length:
-            d2, scale = norm2(px - dx, py - dy), 1
+            ex, ey = px - dx, py - dy
+            near = ex * ex + 3 * ey * ey < _HULL_REACH2
         else:  # the foot of the perpendicular, kept in integers: scaled by ``length``
-            d2, scale = norm2(px * length - along * dx, py * length - along * dy), length * length
-        if d2 < _HULL_REACH2 * scale:
+            ex, ey = px * length - along * dx, py * length - along * dy
+            near = ex * ex + 3 * ey * ey < _HULL_REACH2 * length * length
+        if near:
             found.append(hex_)
     return found
+
+
+class Walls:
+    """Hexes that stop straight lines: :meth:`blocks` is true for a segment that enters the
+    interior of one of them or runs along the edge between two of them (a seam).
+
+    Touching a wall at a corner, or running along its outer edge, does not count. The
+    hexes' centres are unpacked once, so testing many segments against the same few
+    hexes (the 36 corner lines of line of sight) costs a few comparisons per hex.
+    """
+
+    __slots__ = ("_cells", "hexes", "seams")
+
+    def __init__(self, hexes: Iterable[Hex]) -> None:
+        self.hexes = list(hexes)
+        members = set(self.hexes)
+        seams: list[tuple[Hex, int]] = []
+        if len(members) > 1:
+            for h in self.hexes:
+                q, r = h
+                for k, dq, dr in _SEAM_STEPS:
+                    if (q + dq, r + dr) in members:
+                        seams.append((h, k))
+        self.seams = seams
+        cells = []
+        for q, r in self.hexes:
+            cx, cy = 3 * q, 2 * r + q
+            cells.append((cx, cy, cx + cy, cx - cy))
+        self._cells = cells
+
+    def blocks(self, p0: Point, p1: Point) -> bool:
+        """True when the segment ``p0 .. p1`` enters a wall or runs along a seam."""
+        x0, y0 = p0
+        x1, y1 = p1
+        dx, dy = x1 - x0, y1 - y0
+        if self._cells:
+            # :func:`_enters` unrolled over the walls, the segment's part worked out once
+            a, b, c = 2 * dy, dx - dy, dx + dy
+            a, b, c = (a if a >= 0 else -a), (b if b >= 0 else -b), (c if c >= 0 else -c)
+            reach = a if a >= b and a >= c else (b if b >= c else c)
+            base = dx * y0 - dy * x0
+            y_lo, y_hi = (y0, y1) if y0 < y1 else (y1, y0)
+            u0, u1, w0, w1 = x0 + y0, x1 + y1, x0 - y0, x1 - y1
+            u_lo, u_hi = (u0, u1) if u0 < u1 else (u1, u0)
+            w_lo, w_hi = (w0, w1) if w0 < w1 else (w1, w0)
+            for cx, cy, uc, wc in self._cells:
+                if (
+                    y_hi > cy - 1
+                    and y_lo < cy + 1
+                    and u_hi > uc - 2
+                    and u_lo < uc + 2
+                    and w_hi > wc - 2
+                    and w_lo < wc + 2
+                    and -reach < dx * cy - dy * cx - base < reach
+                ):
+                    return True
+        if not self.seams:
+            return False
+        return any(_runs_along(p0, dx, dy, h, k) for h, k in self.seams)
+
+
+_SEAM_STEPS = tuple(
+    (_EDGE_DIRECTION.index(d), d.step.q, d.step.r) for d in Direction if d.step > ORIGIN
+)
+"""Per direction towards a greater hex (NE, SE, S): the edge index it crosses and the step
+to the neighbour; each seam is found once, from its lesser hex."""
 
 
 _HULL_REACH2 = 16
@@ -350,7 +428,26 @@ def _along(p0: Point, p1: Point, pair: tuple[Hex, Hex]) -> Fraction:
 
 # -- closest points of two hexes ---------------------------------------------------------
 
-_GAPS: dict[tuple[int, int], Fraction] = {}
+GAP_SCALE = 16
+""":func:`gap16` is the squared gap in :func:`norm2` units times this: always an integer.
+
+Every hex edge has the real squared length 4 (in :func:`norm2` units), so the foot of a
+perpendicular from a corner onto an edge sits at a multiple of 1/4 of the edge, and the
+squared distance to it is a whole number of sixteenths."""
+
+_GAPS: dict[tuple[int, int], int] = {}
+
+
+def gap16(a: Hex, b: Hex) -> int:
+    """:func:`gap2` times :data:`GAP_SCALE`, in exact integers (what range checks compare).
+
+    Memoised by the difference of the two hexes, for the whole process.
+    """
+    key = (b.q - a.q, b.r - a.r)
+    found = _GAPS.get(key)
+    if found is None:
+        found = _GAPS[key] = _compute_gap16(key[0], key[1])
+    return found
 
 
 def gap2(a: Hex, b: Hex) -> Fraction:
@@ -358,35 +455,44 @@ def gap2(a: Hex, b: Hex) -> Fraction:
 
     Zero for the same hex and for hexes sharing an edge. Memoised by the difference.
     """
-    key = (b.q - a.q, b.r - a.r)
-    found = _GAPS.get(key)
-    if found is None:
-        found = _compute_gap2(Hex(*key))
-        _GAPS[key] = found
-    return found
+    return Fraction(gap16(a, b), GAP_SCALE)
 
 
-def _compute_gap2(delta: Hex) -> Fraction:
-    if distance(ORIGIN, delta) <= 1:
-        return Fraction(0)
-    mine, theirs = corners(ORIGIN), corners(delta)
-    best: Fraction | None = None
-    for points, outline in ((mine, theirs), (theirs, mine)):
-        for p in points:
+def _compute_gap16(dq: int, dr: int) -> int:
+    """The smallest squared distance (x 16) from a corner of either hex to an edge of the other.
+
+    Both ways round, each with the edge's hex at the origin: the far hex's corners seen
+    from the origin hex (offset ``+o``), the origin hex's corners seen from the far hex
+    (offset ``-o``). The reference in tests/hexgrid computes the same in fractions.
+    """
+    if (abs(dq) + abs(dr) + abs(dq + dr)) <= 2:
+        return 0
+    ox, oy = 3 * dq, 2 * dr + dq
+    best = -1
+    for bx, by in ((ox, oy), (-ox, -oy)):
+        for cx, cy in _CORNERS:
+            px, py = bx + cx, by + cy
             for k in range(6):
-                d = _point_segment2(p, outline[k], outline[(k + 1) % 6])
-                best = d if best is None or d < best else best
-    assert best is not None
+                ax, ay = _CORNERS[k]
+                ex, ey = _EDGE_VECTORS[k]
+                rx, ry = px - ax, py - ay
+                dot = rx * ex + 3 * ry * ey
+                if dot <= 0:
+                    d = 16 * (rx * rx + 3 * ry * ry)
+                elif dot >= _EDGE_LENGTH2:
+                    fx, fy = rx - ex, ry - ey
+                    d = 16 * (fx * fx + 3 * fy * fy)
+                else:  # 16 * norm2(r - (dot / 4) * e) = norm2(4 r - dot * e)
+                    fx, fy = 4 * rx - dot * ex, 4 * ry - dot * ey
+                    d = fx * fx + 3 * fy * fy
+                if best < 0 or d < best:
+                    best = d
     return best
 
 
-def _point_segment2(p: Point, a: Point, b: Point) -> Fraction:
-    """Real squared distance (norm2 units) from ``p`` to the segment ``a .. b``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    px, py = p[0] - a[0], p[1] - a[1]
-    t = Fraction(metric_dot(px, py, dx, dy), metric_dot(dx, dy, dx, dy))
-    t = min(max(t, Fraction(0)), Fraction(1))
-    return Fraction(norm2(px - t * dx, py - t * dy))
+_EDGE_LENGTH2 = 4
+"""The real squared length of every hex edge in :func:`norm2` units (what makes x16 exact)."""
+assert all(ex * ex + 3 * ey * ey == _EDGE_LENGTH2 for ex, ey in _EDGE_VECTORS)
 
 
 def forget_shapes() -> None:

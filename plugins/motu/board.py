@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hexforge.core.engine import Engine
+from hexforge.core.engine import Engine, Json
 from hexforge.core.hexgrid import Direction, Hex, format_coord, parse_coord
 from hexforge.plugins.motu.battlefield import (
     Ground,
@@ -48,15 +48,61 @@ def use_map(engine: Engine, name: str | None = None, data: object = None) -> Non
 
 
 def board_map(engine: Engine) -> Map:
-    """The game's map (rebuilt once per process from what the state records)."""
+    """The game's map (rebuilt once per process from what the state records).
+
+    Remembered on the engine with the state's map record it was read from: a new record
+    (:func:`use_map`, a restored state) is read again.
+    """
     ref: Any = engine.state.data["map"]
+    known = engine.memo.get(_MAP)
+    if known is not None and known[0] is ref:
+        found: Map = known[1]
+        return found
     if ref.get("name") is not None:
-        return named_map(str(ref["name"]))
-    text = str(ref["inline"])
-    found = _INLINE.get(text)
-    if found is None:
-        found = _INLINE[text] = map_from_text(text, name="<inline map>")
+        found = named_map(str(ref["name"]))
+    else:
+        text = str(ref["inline"])
+        inline = _INLINE.get(text)
+        if inline is None:
+            inline = _INLINE[text] = map_from_text(text, name="<inline map>")
+        found = inline
+    engine.memo[_MAP] = (ref, found)
     return found
+
+
+_MAP = "motu-map"
+"""``engine.memo`` key: the state's map record and its :class:`Map`."""
+_PLACES = "motu-places"
+"""``engine.memo`` key: the :class:`_Places` of the engine's current version."""
+
+
+class _Places:
+    """Positions read from the state, kept for one engine version (every prop change
+    through the engine, so every move, turn or placement, bumps the version)."""
+
+    __slots__ = ("engaged", "hexes", "locations", "occupancy", "occupants", "units", "version")
+
+    def __init__(self, version: int) -> None:
+        self.version = version
+        self.hexes: dict[str, tuple[Hex, ...]] = {}
+        self.locations: dict[str, tuple[Location, ...]] = {}
+        self.occupants: dict[str, Occupant] = {}
+        self.engaged: dict[str, tuple[str, ...]] = {}
+        self.occupancy: Occupancy | None = None
+        self.units: tuple[str, ...] | None = None
+
+
+def _places(engine: Engine) -> _Places:
+    places: _Places | None = engine.memo.get(_PLACES)
+    if places is None or places.version != engine.version:
+        places = engine.memo[_PLACES] = _Places(engine.version)
+    return places
+
+
+_OCCUPANTS: dict[tuple[str, str, str, str, int, int], Occupant] = {}
+"""Occupants by what the state says of them (id, side, hex, facing, level, base), for the
+whole process: a position seen once is never worked out again. Bounded by :data:`_KEEP`."""
+_KEEP = 1 << 16
 
 
 def location(engine: Engine, entity: str) -> Location:
@@ -69,49 +115,112 @@ def facing(engine: Engine, unit: str) -> Direction:
 
 def occupant(engine: Engine, unit: str) -> Occupant:
     """The character as the battlefield sees it: a massive model with its whole base,
-    facing with its facing hex (rulebook §Massive Models - Facing)."""
-    entity = engine.entity(unit)
-    props = entity.props
+    facing with its facing hex (rulebook §Massive Models - Facing). Memoised."""
+    places = _places(engine)
+    found = places.occupants.get(unit)
+    if found is None:
+        entity = engine.entity(unit)
+        props = entity.props
+        owner = entity.owner or ""
+        here, facing = props.get("hex"), props.get("facing", "N")
+        level, size = props.get("level", 0), props.get("base", 1)
+        # only plain values are remembered: ``True == 1`` but they read differently
+        if type(here) is str and type(facing) is str and type(level) is int and type(size) is int:
+            key = (unit, owner, here, facing, level, size)
+            found = _OCCUPANTS.get(key)
+            if found is None:
+                found = _make_occupant(unit, owner, props)
+                if len(_OCCUPANTS) >= _KEEP:
+                    _OCCUPANTS.clear()
+                _OCCUPANTS[key] = found
+        else:
+            found = _make_occupant(unit, owner, props)
+        places.occupants[unit] = found
+    return found
+
+
+def _make_occupant(unit: str, owner: str, props: dict[str, Json]) -> Occupant:
     here = parse_coord(str(props.get("hex")))
     facing = Direction[str(props.get("facing", "N"))]
     level, size = as_int(props.get("level", 0)), as_int(props.get("base", 1))
     if size == 1:
-        return Occupant(unit, entity.owner or "", (here,), level, facing_hex(here, facing))
-    return Occupant(unit, entity.owner or "", footprint(here, facing, size), level, here)
+        return Occupant(unit, owner, (here,), level, facing_hex(here, facing))
+    return Occupant(unit, owner, footprint(here, facing, size), level, here)
 
 
 def hexes_of(engine: Engine, entity: str) -> tuple[Hex, ...]:
     """The hexes a character's base (or a mark) covers, the facing hex first."""
-    props = engine.entity(entity).props
-    here = parse_coord(str(props.get("hex")))
-    size = as_int(props.get("base", 1))
-    if size == 1:
-        return (here,)
-    return footprint(here, Direction[str(props.get("facing", "N"))], size)
+    memo = _places(engine).hexes
+    found = memo.get(entity)
+    if found is None:
+        props = engine.entity(entity).props
+        here = parse_coord(str(props.get("hex")))
+        size = as_int(props.get("base", 1))
+        if size == 1:
+            found = (here,)
+        else:
+            found = footprint(here, Direction[str(props.get("facing", "N"))], size)
+        memo[entity] = found
+    return found
 
 
 def locations_of(engine: Engine, entity: str) -> tuple[Location, ...]:
-    """The locations of :func:`hexes_of` (one entity lookup: read in hot loops)."""
-    props = engine.entity(entity).props
-    here = parse_coord(str(props.get("hex")))
-    level, size = as_int(props.get("level", 0)), as_int(props.get("base", 1))
-    if size == 1:
-        return (Location(here, level),)
-    facing = Direction[str(props.get("facing", "N"))]
-    return tuple(Location(h, level) for h in footprint(here, facing, size))
+    """The locations of :func:`hexes_of` (read in hot loops: memoised per engine version)."""
+    memo = _places(engine).locations
+    found = memo.get(entity)
+    if found is None:
+        props = engine.entity(entity).props
+        here = parse_coord(str(props.get("hex")))
+        level, size = as_int(props.get("level", 0)), as_int(props.get("base", 1))
+        if size == 1:
+            found = (Location(here, level),)
+        else:
+            facing = Direction[str(props.get("facing", "N"))]
+            found = tuple(Location(h, level) for h in footprint(here, facing, size))
+        memo[entity] = found
+    return found
 
 
 def on_board(engine: Engine) -> list[str]:
-    """The characters standing on the battleground (knocked-out ones stay until removed)."""
-    return [e.id for e in engine.entities(CHARACTER)]
+    """The characters standing on the battleground (knocked-out ones stay until removed),
+    in creation order; memoised per engine version (a new list each time)."""
+    return list(_units(engine))
+
+
+def _units(engine: Engine) -> tuple[str, ...]:
+    places = _places(engine)
+    found = places.units
+    if found is None:
+        found = places.units = tuple(e.id for e in engine.entities(CHARACTER))
+    return found
 
 
 def occupancy(engine: Engine) -> Occupancy:
-    return Occupancy(board_map(engine), [occupant(engine, unit) for unit in on_board(engine)])
+    """Who stands where now: the same models in the same order give the same (shared)
+    value, in any game on the map; treat it as read-only."""
+    places = _places(engine)
+    found = places.occupancy
+    if found is None:
+        field = board_map(engine)
+        models = tuple(occupant(engine, unit) for unit in _units(engine))
+        known = field.memo("occupancies")
+        found = known.get(models)
+        if found is None:
+            found = Occupancy(field, models)
+            if len(known) >= _KEEP_OCCUPANCIES:
+                del known[next(iter(known))]
+            known[models] = found
+        places.occupancy = found
+    return found
+
+
+_KEEP_OCCUPANCIES = 256
+"""How many occupancies a map remembers by their models (the oldest goes first)."""
 
 
 def side(engine: Engine, entity: str) -> str:
-    return engine.entity(entity).owner or ""
+    found = engine.state.entities.get(entity)  # read very often: the engine's own lookup
+    return (found or engine.entity(entity)).owner or ""  # only to report an unknown id
 
 
 def enemies(engine: Engine, a: str, b: str) -> bool:
@@ -127,17 +236,24 @@ def adjacent(engine: Engine, a: str, b: str) -> bool:
 
 def engaged_with(engine: Engine, unit: str) -> list[str]:
     """Enemies in adjacent hexes (rulebook §Melee Attack, §Massive Models - Adjacency: any
-    hex of a base), in id order. Read often: the unit's places are looked up once."""
-    is_adjacent = board_map(engine).is_adjacent
-    mine = locations_of(engine, unit)
-    own = side(engine, unit)
-    return sorted(
-        other
-        for other in on_board(engine)
-        if other != unit
-        and side(engine, other) != own
-        and any(is_adjacent(x, y) for y in locations_of(engine, other) for x in mine)
-    )
+    hex of a base), in id order. Read often: memoised per engine version (a new list each
+    time, the caller's to keep)."""
+    memo = _places(engine).engaged
+    found = memo.get(unit)
+    if found is None:
+        is_adjacent = board_map(engine).is_adjacent
+        mine = locations_of(engine, unit)
+        own = side(engine, unit)
+        found = memo[unit] = tuple(
+            sorted(
+                other
+                for other in _units(engine)
+                if other != unit
+                and side(engine, other) != own
+                and any(is_adjacent(x, y) for y in locations_of(engine, other) for x in mine)
+            )
+        )
+    return list(found)
 
 
 def in_sight(engine: Engine, a: str, b: str) -> bool:

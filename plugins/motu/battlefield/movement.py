@@ -24,8 +24,8 @@ cannot use ladders (a ladder is a low obstacle to them), and cannot be pushed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from hexforge.core.hexgrid import Direction, Hex, distance
@@ -135,19 +135,159 @@ def reachable(
     may say more: ``pushable(id)`` is False for a model a rule forbids this mover to push
     (a climb onto it is impossible, §Pushing), and ``through_enemies`` lifts the end of
     the move next to an enemy (a rule lets the mover move through enemies).
+
+    Memoised per map for the last few hundred questions (a game asks the same one for the
+    list of actions and again for the move itself, and games start from the same setups):
+    the key is who stands where (facing never changes a move), the mover, the speed and
+    ``through_enemies``; the answers ``pushable`` gave are remembered with the result and
+    asked again, in the same order, before a remembered result is reused. The result is
+    shared: treat it as read-only.
     """
+    memo = map_.memo("reach")
+    who = (mover.id, mover.side, mover.hexes, mover.level)
+    key = (occupancy.key, who, speed, through_enemies, pushable is None)
+    entry: tuple[Reach, tuple[tuple[str, bool], ...]] | None = memo.get(key)
+    if entry is not None:
+        reach, asked = entry
+        if pushable is None or all(pushable(other) == answer for other, answer in asked):
+            memo[key] = memo.pop(key)  # the most recently used goes last
+            return reach if reach.mover == mover else replace(reach, mover=mover)
+    answers: list[tuple[str, bool]] = []
+    ask: Callable[[str], bool] | None = None
+    if pushable is not None:
+        pushable_ = pushable
+
+        def ask(other: str) -> bool:
+            answer = pushable_(other)
+            answers.append((other, answer))
+            return answer
+
+    reach = _search(map_, occupancy, mover, speed, ask, through_enemies)
+    if len(memo) >= _REACH_MEMO:
+        del memo[next(iter(memo))]
+    memo[key] = (reach, tuple(answers))
+    return reach
+
+
+_REACH_MEMO = 512
+"""How many reachable sets a map keeps (the least recently used goes first): a few
+megabytes."""
+
+
+def _search(
+    map_: Map,
+    occupancy: Occupancy,
+    mover: Occupant,
+    speed: int,
+    pushable: Callable[[str], bool] | None,
+    through_enemies: bool,
+) -> Reach:
+    """The search behind :func:`reachable`: a bucket queue over movement points, over the
+    map's location numbers for a one-hex mover (no hashing of places in the loop)."""
+    if mover.massive or mover.location not in map_.index:
+        return _search_by_location(map_, occupancy, mover, speed, pushable, through_enemies)
     points, difficult = movement_points(map_, mover, speed)
     zone = frozenset[Location]() if through_enemies else occupancy.enemy_zone(mover.side)
-    occupied = occupancy.by_location
-    start = mover.location
-    offsets = tuple(Hex(h.q - start.hex.q, h.r - start.hex.r) for h in mover.hexes)
-    massive = mover.massive
-    table = map_.memo("moves")
-    costs: dict[Location, int] = {start: 0}
-    came: dict[Location, tuple[MoveKind, Location, int, Hex | None, str | None]] = {}
-    stops: set[Location] = set()
+    locations, index = map_.locations, map_.index
+    count = len(locations)
+    occupied: list[Occupant | None] = [None] * count
+    for loc, model in occupancy.by_location.items():
+        i = index.get(loc)
+        if i is not None:
+            occupied[i] = model
+    ends = bytearray(count)
+    for loc in zone:
+        i = index.get(loc)
+        if i is not None:
+            ends[i] = 1
+    table: list[tuple[tuple[int, MoveKind, Hex | None, int], ...] | None] | None
+    table = map_.memo("moves-by-index").get(None)
+    if table is None:
+        table = map_.memo("moves-by-index")[None] = [None] * count
+    start = index[mover.location]
+    costs = [-1] * count
+    costs[start] = 0
+    order = [start]  # first reached first: the order of Reach.costs
     # Costs are small integers: a bucket queue, one bucket per cost actually reached, so
     # the work follows the map's size, never ``points`` (a card may give a huge speed).
+    came: dict[int, tuple[MoveKind, int, int, Hex | None, str | None]] = {}
+    stops: set[int] = set()
+    buckets: dict[int, list[int]] = {0: [start]}
+    spent = -1
+    mover_id = mover.id
+    while buckets:
+        spent += 1
+        bucket = buckets.pop(spent, None)
+        if bucket is None:
+            continue
+        for here in bucket:
+            if costs[here] != spent or here in stops:
+                continue
+            options = table[here]
+            if options is None:
+                options = table[here] = tuple(
+                    (cost, kind, over, index[there])
+                    for cost, kind, over, there in _options(map_, locations[here])
+                )
+            for cost, kind, over, there in options:
+                total = spent + cost
+                if total > points:
+                    break
+                known = costs[there]
+                if known >= 0 and total >= known:
+                    continue
+                push = None
+                occupant = occupied[there]
+                if occupant is not None and occupant.id != mover_id:
+                    if kind not in _CLIMBS or not push_options(map_, occupancy, occupant):
+                        continue
+                    if pushable is not None and not pushable(occupant.id):
+                        continue
+                    push = occupant.id
+                if known < 0:
+                    order.append(there)
+                costs[there] = total
+                came[there] = (kind, here, cost, over, push)
+                if push is not None or ends[there]:
+                    stops.add(there)
+                else:
+                    stops.discard(there)
+                waiting = buckets.get(total)
+                if waiting is None:
+                    buckets[total] = [there]
+                else:
+                    waiting.append(there)
+    steps: dict[Location, _Came] = {}
+    for i in order[1:]:
+        kind, here, cost, over, push = came[i]
+        steps[locations[i]] = (kind, locations[here], cost, over, push)
+    return Reach(
+        mover,
+        points,
+        difficult,
+        {locations[i]: costs[i] for i in order},
+        frozenset(locations[i] for i in stops),
+        _Steps(steps),
+    )
+
+
+def _search_by_location(
+    map_: Map,
+    occupancy: Occupancy,
+    mover: Occupant,
+    speed: int,
+    pushable: Callable[[str], bool] | None,
+    through_enemies: bool,
+) -> Reach:
+    """:func:`_search` keyed by places, for a massive mover (its whole base must fit and be
+    free; it pushes no one, so ``pushable`` is never asked)."""
+    points, difficult = movement_points(map_, mover, speed)
+    zone = frozenset[Location]() if through_enemies else occupancy.enemy_zone(mover.side)
+    start = mover.location
+    offsets = tuple(Hex(h.q - start.hex.q, h.r - start.hex.r) for h in mover.hexes)
+    costs: dict[Location, int] = {start: 0}
+    came: dict[Location, _Came] = {}
+    stops: set[Location] = set()
     buckets: dict[int, list[Location]] = {0: [start]}
     spent = -1
     while buckets:
@@ -158,42 +298,51 @@ def reachable(
         for here in bucket:
             if costs[here] != spent or here in stops:
                 continue
-            if massive:
-                options = _massive_options(map_, here, offsets)
-            else:
-                options = table.get(here) or _options(map_, here)
-            for cost, kind, over, there in options:
+            for cost, kind, over, there in _massive_options(map_, here, offsets):
                 total = spent + cost
                 if total > points:
                     break
                 if total >= costs.get(there, points + 1):
                     continue
-                push = None
-                if massive:
-                    if not _free(occupancy, mover, there, offsets):
-                        continue
-                    ends_here = any(Location(there.hex + o, there.level) in zone for o in offsets)
-                else:
-                    occupant = occupied.get(there)
-                    if occupant is not None and occupant.id != mover.id:
-                        if kind not in _CLIMBS or not push_options(map_, occupancy, occupant):
-                            continue
-                        if pushable is not None and not pushable(occupant.id):
-                            continue
-                        push = occupant.id
-                    ends_here = push is not None or there in zone
+                if not _free(occupancy, mover, there, offsets):
+                    continue
                 costs[there] = total
-                came[there] = (kind, here, cost, over, push)
-                if ends_here:
+                came[there] = (kind, here, cost, over, None)
+                if any(Location(there.hex + o, there.level) in zone for o in offsets):
                     stops.add(there)
                 else:
                     stops.discard(there)
                 buckets.setdefault(total, []).append(there)
-    came_by = {
-        there: Step(kind, here, there, cost, over, push)
-        for there, (kind, here, cost, over, push) in came.items()
-    }
-    return Reach(mover, points, difficult, costs, frozenset(stops), came_by)
+    return Reach(mover, points, difficult, costs, frozenset(stops), _Steps(came))
+
+
+_Came = tuple[MoveKind, Location, int, Hex | None, str | None]
+"""How the search reached a location: kind, from where, cost, what it crossed, who it pushed."""
+
+
+class _Steps(Mapping[Location, Step]):
+    """:attr:`Reach.came_by`, its :class:`Step` values made when read (most never are)."""
+
+    __slots__ = ("_came",)
+
+    def __init__(self, came: dict[Location, _Came]) -> None:
+        self._came = came
+
+    def __getitem__(self, there: Location) -> Step:
+        kind, here, cost, over, push = self._came[there]
+        return Step(kind, here, there, cost, over, push)
+
+    def __contains__(self, there: object) -> bool:
+        return there in self._came
+
+    def __iter__(self) -> Iterator[Location]:
+        return iter(self._came)
+
+    def __len__(self) -> int:
+        return len(self._came)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
 
 
 def jump_destinations(
@@ -225,8 +374,13 @@ def engaging_ends(map_: Map, reach: Reach, target: Occupant) -> list[Location]:
 
     For charges and for overwatch's "could become engaged with a single move action".
     """
-    level_ok = [anchor for anchor in reach.costs if anchor.level == target.level]
     targets = target.locations
+    if not reach.mover.massive:  # the body is the anchor: is it next to a target hex?
+        neighbours = map_.neighbours
+        level = target.level
+        near = {Location(n, level) for t in targets for n in neighbours.get(t.hex, ())}
+        return [anchor for anchor in reach.costs if anchor in near]
+    level_ok = [anchor for anchor in reach.costs if anchor.level == target.level]
     return [
         anchor
         for anchor in level_ok

@@ -57,16 +57,23 @@ def single(id: str, side: str, hex_: Hex, level: int = 0, facing: Hex | None = N
 class Occupancy:
     """An index of occupants by location, checked against the map when built."""
 
-    __slots__ = ("_at", "_by_id", "_zones", "map")
+    __slots__ = ("_at", "_by_id", "_key", "_zones", "map")
 
     def __init__(self, map_: Map, occupants: Iterable[Occupant] = ()) -> None:
         self.map = map_
         self._at: dict[Location, Occupant] = {}
         self._by_id: dict[str, Occupant] = {}
         self._zones: dict[str, frozenset[Location]] = {}
+        self._key: frozenset[tuple[str, str, tuple[Hex, ...], int]] | None = None
         problems: list[Diagnostic] = []
+        fine = map_.memo("fine-occupants")
         for occupant in occupants:
-            problems += _check_occupant(map_, occupant)
+            if occupant not in fine:
+                found = _check_occupant(map_, occupant)
+                if found:
+                    problems += found
+                elif len(fine) < _FINE_LIMIT:
+                    fine[occupant] = True
             for loc in occupant.locations:
                 other = self._at.get(loc)
                 if other is not None and other is not occupant:
@@ -84,6 +91,17 @@ class Occupancy:
 
     def __iter__(self) -> Iterator[Occupant]:
         return iter(self._by_id.values())
+
+    @property
+    def key(self) -> frozenset[tuple[str, str, tuple[Hex, ...], int]]:
+        """Who stands where as one hashable value, for memos of answers that depend on it
+        but not on facing (movement): each model's id, side, hexes and level."""
+        key = self._key
+        if key is None:
+            key = self._key = frozenset(
+                (o.id, o.side, o.hexes, o.level) for o in set(self._at.values())
+            )
+        return key
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -112,13 +130,16 @@ class Occupancy:
 
     def enemy_zone(self, side: str) -> frozenset[Location]:
         """Every location adjacent to an enemy of ``side`` (entering one ends a move)."""
-        adjacent = self.map.adjacent
-        return frozenset(
-            near
-            for enemy in self.enemies(side)
-            for loc in enemy.locations
-            for near in adjacent[loc]
-        )
+        found = self._zones.get(side)
+        if found is None:
+            adjacent = self.map.adjacent
+            found = self._zones[side] = frozenset(
+                near
+                for enemy in self.enemies(side)
+                for loc in enemy.locations
+                for near in adjacent[loc]
+            )
+        return found
 
     def engaged_with(self, occupant: Occupant) -> list[Occupant]:
         """The enemies engaged with ``occupant`` (rulebook §Melee Attack), in id order."""
@@ -126,6 +147,11 @@ class Occupancy:
             (o for o in self.enemies(occupant.side) if models_adjacent(self.map, occupant, o)),
             key=lambda o: o.id,
         )
+
+
+_FINE_LIMIT = 1 << 16
+"""How many occupants a map remembers as checked and fine (the check depends only on the
+map and the occupant; a game has a few thousand distinct ones)."""
 
 
 def _check_occupant(map_: Map, occupant: Occupant) -> list[Diagnostic]:

@@ -34,15 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hexforge.core.hexgrid import (
-    Hex,
-    Point,
-    corner,
-    near_hull,
-    segment_between,
-    segment_enters,
-    segments_overlap,
-)
+from hexforge.core.hexgrid import Hex, Point, Walls, corner, near_hull, segments_overlap
 from hexforge.plugins.motu.battlefield.map import Map
 from hexforge.plugins.motu.battlefield.terrain import Location
 
@@ -97,13 +89,13 @@ def hidden_by_platform(map_: Map, a: Location, b: Location) -> bool:
 
 def clear_lines(map_: Map, a: Location, b: Location) -> list[tuple[int, int]]:
     """Every unblocked corner-to-corner line ``(corner of a, corner of b)`` (for renderers)."""
-    walls = _Walls(near_hull(blockers(map_, a, b), a.hex, b.hex))
+    walls = Walls(near_hull(blockers(map_, a, b), a.hex, b.hex))
     return [
         (i, j)
         for i in range(6)
         for j in range(6)
         if corner(a.hex, i) != corner(b.hex, j)
-        and not walls.block(corner(a.hex, i), corner(b.hex, j))
+        and not walls.blocks(corner(a.hex, i), corner(b.hex, j))
     ]
 
 
@@ -113,16 +105,16 @@ def trace_sight(map_: Map, a: Location, b: Location) -> bool:
         return True
     if hidden_by_platform(map_, a, b):
         return False
-    nearby = near_hull(blockers(map_, a, b), a.hex, b.hex)
+    nearby = near_hull(_columns_between(map_, blockers(map_, a, b), a.hex, b.hex), a.hex, b.hex)
     if not nearby:
         return True
-    walls = _Walls(nearby)
+    block = Walls(nearby).blocks
+    starts = [corner(a.hex, i) for i in range(6)]
+    ends = [corner(b.hex, j) for j in range(6)]
     clear: list[tuple[int, Point, Point]] = []
-    for i in range(6):
-        start = corner(a.hex, i)
-        for j in range(6):
-            end = corner(b.hex, j)
-            if end == start or walls.block(start, end):
+    for start in starts:
+        for j, end in enumerate(ends):
+            if end == start or block(start, end):
                 continue
             for j2, start2, end2 in clear:
                 if j2 != j and not segments_overlap(start, end, start2, end2):
@@ -131,17 +123,32 @@ def trace_sight(map_: Map, a: Location, b: Location) -> bool:
     return False
 
 
-class _Walls:
-    """The few blocking hexes near one pair of hexes, and the seams between them."""
+def _columns_between(map_: Map, hexes: frozenset[Hex], a: Hex, b: Hex) -> list[Hex]:
+    """The hexes of ``hexes`` in the columns :func:`near_hull` may keep for ``a`` and ``b``
+    (centres less than two corner radii beyond the two hexes' columns, either side).
 
-    __slots__ = ("hexes", "seams")
+    The columns are grouped once per set of blocking hexes on each map (a frozenset keeps
+    its hash, so the lookup is cheap); the order within differs from the set's, which no
+    caller depends on: sight is a yes or no over all of them.
+    """
+    memo = map_.memo("blockers-by-column")
+    columns: dict[int, list[Hex]] | None = memo.get(hexes)
+    if columns is None:
+        columns = {}
+        for hex_ in sorted(hexes):
+            columns.setdefault(hex_.q, []).append(hex_)
+        if len(memo) >= _KEEP_COLUMNS:
+            memo.clear()
+        memo[hexes] = columns
+    lo, hi = min(a.q, b.q), max(a.q, b.q)
+    found: list[Hex] = []
+    for q in range(lo - 1, hi + 2):  # near_hull keeps no centre 4 or more X units (3q) out
+        column = columns.get(q)
+        if column is not None:
+            found += column
+    return found
 
-    def __init__(self, hexes: list[Hex]) -> None:
-        self.hexes = hexes
-        members = set(hexes)
-        self.seams = [(h, n) for h in hexes for n in h.neighbours() if n in members and h < n]
 
-    def block(self, start: Point, end: Point) -> bool:
-        return any(segment_enters(start, end, h) for h in self.hexes) or any(
-            segment_between(start, end, x, y) for x, y in self.seams
-        )
+_KEEP_COLUMNS = 1024
+"""How many sets of blocking hexes a map keeps grouped (the standard ones are a handful;
+mixed elevations give small sets of their own)."""

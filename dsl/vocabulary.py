@@ -26,6 +26,7 @@ from hexforge.dsl import codes
 from hexforge.dsl.ast import TriggerForm
 from hexforge.dsl.signatures import check_signature
 from hexforge.dsl.templates import Template, TemplateError
+from hexforge.dsl.text.words import GameWords
 
 Impl = Callable[..., Any]
 """A game-registered implementation: ``impl(ctx, *arguments)``."""
@@ -173,6 +174,8 @@ class Vocabulary:
     contexts: set[str] = field(default_factory=lambda: {ONCE_PER_TRIGGER})
     test: TestImpl | None = None
     choose: ChooseImpl | None = None
+    texts: dict[str, GameWords] = field(default_factory=dict)
+    """The game's words in other languages, for rules text (:meth:`localise`)."""
     _by_first_word: dict[tuple[str, str], list[Any]] = field(default_factory=dict, repr=False)
 
     # ---- declarations ----------------------------------------------------------------
@@ -378,6 +381,13 @@ class Vocabulary:
     def choice_procedure(self, impl: ChooseImpl) -> None:
         """How ``choose one`` asks the controlling player."""
         self.choose = impl
+
+    def localise(self, words: GameWords) -> None:
+        """The game's words in ``words.lang``, for rules text in that language
+        (:mod:`hexforge.dsl.text`); an expansion adds its own after its game's (an entry
+        given twice keeps the later words)."""
+        found = self.texts.get(words.lang)
+        self.texts[words.lang] = words if found is None else found.merged(words)
 
     # ---- lookups ---------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ import pluggy
 from hexforge.core.errors import Diagnostic
 from hexforge.core.games import GameInfo
 from hexforge.core.packs.catalogue import CardKind, Catalogue, build_catalogue
+from hexforge.core.packs.filekinds import FileKind
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.hookcalls import each_item, each_plugin, items_of, report
 from hexforge.plugins.manager import PluginHost
@@ -40,9 +41,16 @@ def catalogue_from_host(host: PluginHost) -> Catalogue:
     if isinstance(given, PackFolders):
         packs = given.stand_in(packs)
     games = [game.id for game in items_of(hooks.hexforge_games, problems, GameInfo)]
+    files = items_of(hooks.hexforge_file_kinds, problems, FileKind)
     late: list[Diagnostic] = []
     catalogue = build_catalogue(
-        games, declarations, kinds, packs, _vocabularies(host, late), _code_stamp(host)
+        games,
+        declarations,
+        kinds,
+        packs,
+        _vocabularies(host, late),
+        _code_stamp(host),
+        files,
     )
     return replace(catalogue, problems=(*problems, *catalogue.problems), late_problems=late)
 

@@ -17,6 +17,7 @@ from hexforge.plugins.markers import hookspec
 
 if TYPE_CHECKING:
     from hexforge.core.agents import AgentSpec
+    from hexforge.core.packs.filekinds import FileKind
     from hexforge.core.play import GameRunner
     from hexforge.core.render.renderer import GameRenderer
     from hexforge.core.scenarios.driver import ScenarioDriver
@@ -75,6 +76,16 @@ def hexforge_card_kinds() -> list[CardKind]:
 @hookspec
 def hexforge_content_packs() -> list[Path]:
     """Return the folders (each with a ``pack.yaml``) of the content packs this plugin ships."""
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_file_kinds() -> list[FileKind]:
+    """Return the kinds of YAML files this plugin's games keep beside their cards
+    (``hexforge.core.packs.filekinds.FileKind``: motu's setups and maps): how a file is
+    recognised (its folder in a pack, its top-level keys) and how it is checked.
+    ``hexforge validate`` checks such files in every pack of the game and given by path
+    alone, and the language server as they are edited (docs/content.md)."""
     raise NotImplementedError
 
 

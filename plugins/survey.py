@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hexforge.core.errors import Diagnostic
+from hexforge.core.packs.filekinds import FileKind
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.hookcalls import PLUGIN_FAILURES, each_item, hook_failed
 from hexforge.plugins.manager import PluginHost
@@ -44,6 +45,8 @@ class Registrations:
     renderers: list[str] = field(default_factory=list)
     agents: list[str] = field(default_factory=list)
     invariants: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    """Kinds of files beside the cards (``motu: setup``), hook ``hexforge_file_kinds``."""
     commands: list[str] = field(default_factory=list)
     replaces: list[str] = field(default_factory=list)
 
@@ -67,8 +70,10 @@ def survey(host: PluginHost) -> Survey:
     result = Survey({record.name: Registrations() for record in host.plugins})
     hooks = host.manager.hook
 
-    def each(hook: Any, store: Callable[[Registrations, Any], None]) -> None:
-        for item in each_item(hook, result.problems, host=host):
+    def each(
+        hook: Any, store: Callable[[Registrations, Any], None], kind: type[Any] = object
+    ) -> None:
+        for item in each_item(hook, result.problems, kind=kind, host=host):
             store(result.by_plugin.setdefault(item.plugin, Registrations()), item.result)
 
     each(hooks.hexforge_games, lambda r, g: r.games.append(g.id))
@@ -80,6 +85,7 @@ def survey(host: PluginHost) -> Survey:
     each(hooks.hexforge_renderers, lambda r, g: r.renderers.append(g.game))
     each(hooks.hexforge_agents, lambda r, a: r.agents.append(f"{a.game}: {a.name}"))
     each(hooks.hexforge_invariants, lambda r, i: r.invariants.append(f"{i.game}: {i.name}"))
+    each(hooks.hexforge_file_kinds, lambda r, k: r.files.append(f"{k.game}: {k.name}"), FileKind)
     each(hooks.hexforge_cli_commands, lambda r, c: r.commands.append(str(c.name)))
     games = [game.id for game in host.games()]
     for game in games:

@@ -14,6 +14,7 @@ runner      ``.play:Runner``                     a class made with the ``PluginH
 agents      ``.agents:agent_specs``              a function returning ``AgentSpec``s
 invariants  ``.invariants:INVARIANTS``           a sequence of ``Invariant``
 actions     none                                 the game's own actions (``hexforge_actions``)
+files       none                                 ``FileKind``s (``hexforge_file_kinds``)
 ========== ==================================== ==============================
 
 A game module ends with ``plugin = GamePlugin(__name__, CONTENT, ...)`` naming only the
@@ -40,6 +41,7 @@ from hexforge.plugins.plugin_codes import BAD_GAME_PLUGIN
 if TYPE_CHECKING:
     from hexforge.core.agents import AgentSpec
     from hexforge.core.packs.catalogue import CardKind
+    from hexforge.core.packs.filekinds import FileKind
     from hexforge.core.play import GameRunner
     from hexforge.core.scenarios.driver import ScenarioDriver
     from hexforge.core.simulate.invariants import Invariant
@@ -63,6 +65,8 @@ class GamePlugin:
     agents: str = ".agents:agent_specs"
     invariants: str = ".invariants:INVARIANTS"
     actions: str | None = None
+    files: str | None = None
+    """The kinds of files beside the cards (setups, maps) ``hexforge validate`` checks."""
 
     @property
     def __name__(self) -> str:  # what plugin listings show, as for a module plugin
@@ -94,6 +98,10 @@ class GamePlugin:
     @hookimpl
     def hexforge_card_kinds(self) -> list[CardKind]:
         return list(self.load(self.kinds))
+
+    @hookimpl
+    def hexforge_file_kinds(self) -> list[FileKind]:
+        return [] if self.files is None else list(self.load(self.files))
 
     @hookimpl
     def hexforge_dsl_vocabulary(self, game: str, vocabulary: Vocabulary) -> None:

@@ -41,6 +41,7 @@ VERBOSE_ROWS = (
     "renderers",
     "agents",
     "invariants",
+    "files",
     "commands",
     "replaces",
 )

@@ -10,14 +10,15 @@ Exit codes: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
+from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 from typing import TypeVar
 
 import click
-import rich.progress
 from rich.console import Console
 
 from hexforge.core.cli.explain_cmd import explanations
@@ -25,8 +26,18 @@ from hexforge.core.cli.state import get_state
 from hexforge.core.codes import catalogue as code_catalogue
 from hexforge.core.errors import Diagnostic, ExitCode
 from hexforge.core.packs.cache import PackCache
-from hexforge.core.packs.validate import Progress, ValidationReport, in_a_pack, validate
+from hexforge.core.packs.catalogue import Catalogue
+from hexforge.core.packs.validate import (
+    Progress,
+    ValidationReport,
+    in_a_pack,
+    lone_kind,
+    validate,
+)
 from hexforge.core.report import render_github, render_json, render_sarif, render_text
+from hexforge.core.scenarios.checking import scenario_kind
+from hexforge.core.scenarios.driver import ScenarioDriver
+from hexforge.core.scenarios.drivers import drivers_from_host
 from hexforge.plugins.catalogue import catalogue_from_host
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.survey import survey
@@ -84,18 +95,21 @@ def validate_command(
 ) -> None:
     """Check content packs: YAML, card models, effects, ids, references, translations.
 
-    PATHS are pack folders, folders holding packs, or files inside a pack; without PATHS,
-    every installed pack is checked. All problems are reported in one run. The pre-commit
-    hook passes the staged YAML files with --skip-outside-packs: the packs holding them
-    are checked whole (ids and references cross files), other YAML files are left alone.
+    PATHS are pack folders, folders holding packs, files inside a pack, or files of no
+    pack that validate can tell the kind of (a setup, a map, a scenario, a card file);
+    without PATHS, every installed pack is checked, setups, maps and scenarios beside its
+    cards included. All problems are reported in one run. The pre-commit hook passes the
+    staged YAML files with --skip-outside-packs: the packs holding them are checked whole
+    (ids and references cross files), other YAML files are left alone.
     """
     state = get_state()
+    catalogue = with_scenarios(catalogue_from_host(state.plugins), state.plugins)
     if skip_outside_packs and paths:
-        paths = [path for path in paths if in_a_pack(path)]
+        kinds = catalogue.file_kinds
+        paths = [p for p in paths if in_a_pack(p) or (p.is_file() and lone_kind(p, kinds))]
         if not paths:  # only files of no pack were given: nothing of hexforge's to check
             click.echo("0 errors, 0 warnings: no file given is in a content pack")
             return
-    catalogue = catalogue_from_host(state.plugins)
     cache = None if no_cache else PackCache.default()
     fmt = fmt or default_format()
     with progress_bar(state.err, fmt == "text") as progress:
@@ -117,6 +131,18 @@ def validate_command(
     raise click.exceptions.Exit(ExitCode.CONTENT if failed else ExitCode.OK)
 
 
+def with_scenarios(catalogue: Catalogue, host: PluginHost) -> Catalogue:
+    """``catalogue`` checking scenario files too (``*.scenario.yaml``, with the games'
+    scenario drivers: read as ``hexforge test`` reads them, not run)."""
+
+    @cache
+    def drivers() -> Mapping[str, ScenarioDriver]:  # made for the first scenario checked
+        found, _ = drivers_from_host(host)  # a failing driver hook is hexforge test's to show
+        return found
+
+    return replace(catalogue, file_kinds=(*catalogue.file_kinds, scenario_kind(drivers)))
+
+
 @contextmanager
 def progress_bar(console: Console, wanted: bool) -> Iterator[Progress | None]:
     """A bar of the card files compiled, on ``console`` (stderr) when it is a terminal and
@@ -125,6 +151,8 @@ def progress_bar(console: Console, wanted: bool) -> Iterator[Progress | None]:
     if not wanted or not console.is_terminal:
         yield None
         return
+    import rich.progress  # only for a terminal: a CI run does not import it
+
     with rich.progress.Progress(console=console, transient=True) as bar:
         task = bar.add_task("validating card files", total=None)
 

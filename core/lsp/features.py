@@ -135,8 +135,9 @@ class _Found:
     pack: str
 
 
-def hover(analysis: Analysis, position: lsp.Position) -> lsp.Hover | None:
-    """The rules text an effect reads as, or what card a reference names."""
+def hover(analysis: Analysis, position: lsp.Position, lang: str = "en") -> lsp.Hover | None:
+    """The rules text an effect reads as, or what card a reference names, in ``lang``
+    (the editor's language; English where the game has no words in it)."""
     found = _at(analysis, position)
     if found is None:
         return None
@@ -147,7 +148,7 @@ def hover(analysis: Analysis, position: lsp.Position) -> lsp.Hover | None:
         name = entry.card.name.en
         text = f"**{name}** ({entry.card.kind}, `{entry.card.id}`)"
     else:
-        text = _rules_text(found.marked) + "".join(
+        text = _rules_text(analysis, found.marked, lang) + "".join(
             f"\n\n{d.code}: {d.message}" for d in _inside(analysis, found.span)
         )
     return lsp.Hover(
@@ -168,9 +169,10 @@ def definition(analysis: Analysis, position: lsp.Position) -> lsp.Location | Non
     return lsp.Location(uri=Path(span.file or entry.file).resolve().as_uri(), range=to_range(span))
 
 
-def _rules_text(marked: Marked) -> str:
+def _rules_text(analysis: Analysis, marked: Marked, lang: str) -> str:
+    from hexforge.core.packs.words import word_of
     from hexforge.dsl.api import parse_text
-    from hexforge.dsl.text import rules_text
+    from hexforge.dsl.text import forms, rules_text, words_for
 
     if not isinstance(marked.marker, EffectText) or marked.marker.condition:
         return f"`{marked.text.strip()}`"
@@ -180,7 +182,19 @@ def _rules_text(marked: Marked) -> str:
         effect = parse_text(marked.text)
     except HexforgeError as error:
         return f"(not yet an effect: {error.diagnostics[0].message})"
-    return "**Rules text:** " + rules_text(effect)
+    words = words_for(analysis.vocabulary, lang)
+    if words is not None and analysis.vocabulary is not None:
+        # a card an effect names by its word (a token) is written by its name in lang
+        constants = {v for values in analysis.vocabulary.constants.values() for v in values}
+        named = {
+            word_of(card_id): entry.card.name
+            for card_id, entry in analysis.cards.items()
+            if word_of(card_id) in constants
+        }
+        words = words.with_constants(
+            {word: forms(getattr(name, lang, None) or name.en) for word, name in named.items()}
+        )
+    return "**Rules text:** " + rules_text(effect, lang=lang, words=words)
 
 
 def _inside(analysis: Analysis, span: Span) -> list[Diagnostic]:
@@ -211,6 +225,14 @@ def _at(analysis: Analysis, position: lsp.Position) -> _Found | None:
             span = node.value
             if (span.line, span.column) <= cursor <= (span.end_line, span.end_column):
                 pack = entry.card.id.split("/", 1)[0]
+                return _Found(marked, span, pack)
+    for prefix, model, pack in analysis.models:  # a scenario's setup: its card references
+        for marked in marked_values(model):
+            node = doc.node((*prefix, *marked.path))
+            if node is None:
+                continue
+            span = node.value
+            if (span.line, span.column) <= cursor <= (span.end_line, span.end_column):
                 return _Found(marked, span, pack)
     return None
 

@@ -4,7 +4,9 @@ The buffer's pack and every installed pack are compiled from disk (through the p
 cache, so only what changed costs anything); the buffer's own file is then compiled from
 its text and put in place of the saved copy, and the cross-file checks (references,
 duplicate ids, ``requires``) run over the lot. So an editor shows exactly what validate
-will say once the file is saved, at the same positions.
+will say once the file is saved, at the same positions. A file beside the cards (a setup,
+a map: :mod:`hexforge.core.packs.filekinds`), a lone one of a known kind and a scenario
+(its setup's cards included) are checked by their kind's check, as validate checks them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from hexforge.core.codes import INTERNAL_ERROR
 from hexforge.core.errors import Diagnostic, HexforgeError, Span
 from hexforge.core.packs.cache import PackCache
@@ -21,11 +25,13 @@ from hexforge.core.packs.catalogue import Catalogue, GameContent
 from hexforge.core.packs.compiled import CardEntry, CompiledPack, FileResult
 from hexforge.core.packs.compiler import MANIFEST, compile_loaded, validate_manifest
 from hexforge.core.packs.crosscheck import cross_check
+from hexforge.core.packs.filekinds import FileContext, FileKind, kind_of
+from hexforge.core.packs.lonecards import LONE_CARDS, is_cards
 from hexforge.core.packs.validate import compile_packs, find_pack_roots
 from hexforge.core.packs.words import Named, card_words
-from hexforge.core.packs.yamlio import LoadResult, YamlDocument, load_bytes
+from hexforge.core.packs.yamlio import LoadResult, YamlDocument, YamlPath, load_bytes
+from hexforge.core.scenarios.checking import read_scenario
 from hexforge.core.scenarios.driver import ScenarioDriver
-from hexforge.core.scenarios.loader import scenario_from_document
 from hexforge.dsl.vocabulary import Vocabulary
 
 SCENARIO_SUFFIX = ".scenario.yaml"
@@ -43,6 +49,9 @@ class Analysis:
     cards: Mapping[str, CardEntry]
     """Every card the buffer can reference, by id: the installed packs and the workspace's."""
     vocabulary: Vocabulary | None
+    models: tuple[tuple[YamlPath, BaseModel, str], ...] = ()
+    """Other marked values of the buffer (a scenario's ``setup:``): where the model is
+    written, the model, and the pack a bare slug names (hover, definition)."""
 
 
 class Project:
@@ -77,12 +86,29 @@ class Project:
         if path.name.endswith(SCENARIO_SUFFIX):
             return self._scenario(loaded)
         root = _pack_root(path)
-        if root is None:  # not hexforge's: a workflow or compose file may use anchors
-            return Analysis((), loaded.document, (), self._cards([]), None)
+        data = loaded.document.data if loaded.document is not None else None
+        if root is None:
+            kind = kind_of(path, data, self.catalogue.file_kinds)
+            if kind is None and is_cards(data):
+                kind = LONE_CARDS
+            if kind is None:  # not hexforge's: a workflow or compose file may use anchors
+                return Analysis((), loaded.document, (), self._cards([]), None)
+            return self._beside(loaded, kind, self._packs(None), None)
         packs = self._packs(root)
         target = next((p for p in packs if _same(Path(p.root), root)), None)
         if path.name == MANIFEST or target is None or target.manifest is None:
             return self._manifest(loaded, packs)
+        relative = path.resolve().relative_to(root.resolve())
+        card_folders = [(root / f).resolve() for f in target.manifest.cards]
+        if not any(path.resolve().is_relative_to(f) for f in card_folders):
+            # beside the cards: a setup, a map, or a file validate does not read
+            folder = relative.parts[0] if len(relative.parts) > 1 else None
+            game_id = target.manifest.game
+            kind = kind_of(path, data, self.catalogue.file_kinds, game=game_id, folder=folder)
+            if kind is None:  # still hexforge's YAML: its rules hold
+                yaml = loaded.diagnostics
+                return Analysis(yaml, loaded.document, (), self._cards(packs), None)
+            return self._beside(loaded, kind, packs, target)
         game = self.catalogue.game(target.manifest.game)
         if game is None:
             return Analysis(loaded.diagnostics, loaded.document, (), self._cards(packs), None)
@@ -115,14 +141,34 @@ class Project:
 
     def _scenario(self, loaded: LoadResult) -> Analysis:
         """A scenario file, read as ``hexforge test`` reads it (its game's driver checks
-        the position and steps); it is not run."""
+        the position and steps) and the cards its setup names looked up; it is not run."""
+        packs = self._packs(None)
+        found = list(loaded.diagnostics)
+        models: tuple[tuple[YamlPath, BaseModel, str], ...] = ()
+        if loaded.document is not None and not found:
+            context = FileContext(packs, self.catalogue)
+            scenario, found = read_scenario(self.drivers, loaded.document, context)
+            if scenario is not None:
+                models = ((("setup",), scenario.setup, scenario.game),)
+        cards = self._cards(packs)
+        return Analysis(tuple(found), loaded.document, (), cards, None, models)
+
+    def _beside(
+        self,
+        loaded: LoadResult,
+        kind: FileKind,
+        packs: Sequence[CompiledPack],
+        pack: CompiledPack | None,
+    ) -> Analysis:
+        """A file of ``kind`` (a setup, a map, a lone card file), checked by its kind's
+        check as validate checks it, against the packs of the workspace and installed."""
         found = list(loaded.diagnostics)
         if loaded.document is not None and not found:
             try:
-                scenario_from_document(loaded.document, self.drivers)
+                found = list(kind.check(loaded.document, FileContext(packs, self.catalogue, pack)))
             except HexforgeError as error:
                 found = list(error.diagnostics)
-        return Analysis(tuple(found), loaded.document, (), self.cards(), None)
+        return Analysis(tuple(found), loaded.document, (), self._cards(packs), None)
 
     def _manifest(self, loaded: LoadResult, packs: list[CompiledPack]) -> Analysis:
         found = list(loaded.diagnostics)

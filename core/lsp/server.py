@@ -37,6 +37,8 @@ class HexforgeServer(LanguageServer):
         self.cache = cache
         self.drivers = drivers
         self.checked: dict[str, Analysis] = {}
+        self.lang = "en"
+        """The editor's language (its ``locale`` at initialize): rules text in hovers."""
 
     def project(self) -> Project:
         """The installed packs plus the editor's workspace folders (known after initialize)."""
@@ -76,6 +78,12 @@ def make_server(
     ``drivers`` are the games' scenario drivers, which check ``*.scenario.yaml`` files."""
     server = HexforgeServer(catalogue, cache, drivers or {})
 
+    @server.feature(lsp.INITIALIZE)
+    def initialize(ls: HexforgeServer, params: lsp.InitializeParams) -> None:
+        options = params.initialization_options
+        chosen = options.get("language") if isinstance(options, dict) else None
+        ls.lang = str(chosen or params.locale or "en").split("-")[0].split("_")[0].lower()
+
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def opened(ls: HexforgeServer, params: lsp.DidOpenTextDocumentParams) -> None:
         ls.check(params.text_document.uri)
@@ -108,7 +116,7 @@ def make_server(
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def hover(ls: HexforgeServer, params: lsp.HoverParams) -> lsp.Hover | None:
         analysis = ls.last(params.text_document.uri)
-        return None if analysis is None else features.hover(analysis, params.position)
+        return None if analysis is None else features.hover(analysis, params.position, ls.lang)
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: HexforgeServer, params: lsp.DefinitionParams) -> lsp.Location | None:

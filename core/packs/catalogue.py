@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -25,6 +25,9 @@ from hexforge.core.packs.words import CardWords
 from hexforge.core.packs.yamlio import load_file
 from hexforge.core.rules import Tier
 from hexforge.dsl.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from hexforge.core.packs.filekinds import FileKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +115,9 @@ class Catalogue:
     problems: tuple[Diagnostic, ...] = ()
     code_stamp: str = ""  # the plugins' code (their vocabularies are code, not data)
     late_problems: list[Diagnostic] = field(default_factory=list, compare=False)
+    file_kinds: tuple[FileKind, ...] = ()
+    """The kinds of files beside the cards (setups, maps, scenarios) validate checks
+    (:mod:`hexforge.core.packs.filekinds`)."""
 
     def game(self, game_id: str) -> GameContent | None:
         return self.games.get(game_id)
@@ -139,6 +145,7 @@ def build_catalogue(
     packs: Sequence[Path] = (),
     vocabulary: Callable[[str], Vocabulary | None] = lambda game: None,
     code_stamp: str = "",
+    file_kinds: Sequence[FileKind] = (),
 ) -> Catalogue:
     """Check and combine what the plugins declared.
 
@@ -206,7 +213,20 @@ def build_catalogue(
                     registered.game,
                 )
             )
-    return Catalogue(games, tuple(packs), tuple(problems), code_stamp)
+    kept: list[FileKind] = []
+    for file_kind in file_kinds:
+        if file_kind.game in games or file_kind.game == "*":
+            kept.append(file_kind)
+        else:
+            problems.append(
+                _registration(
+                    f"file kind {file_kind.name!r} is registered for game "
+                    f"{file_kind.game!r}, which no plugin provides",
+                    game_ids,
+                    file_kind.game,
+                )
+            )
+    return Catalogue(games, tuple(packs), tuple(problems), code_stamp, file_kinds=tuple(kept))
 
 
 def _once(

@@ -1,4 +1,6 @@
-"""``hexforge validate`` as a library call: find packs, compile them (cached), cross-check.
+"""``hexforge validate`` as a library call: find packs, compile them (cached), cross-check,
+then check the files beside the cards (setups, maps, scenarios) and lone files given by
+path (:mod:`hexforge.core.packs.filekinds`).
 
 Every problem of every file is collected in one run. Packs that changed are compiled in
 worker processes when there are many files (YAML parsing is pure Python and the work is
@@ -31,7 +33,17 @@ from hexforge.core.packs.compiler import (
     validate_manifest,
 )
 from hexforge.core.packs.crosscheck import cross_check
+from hexforge.core.packs.filekinds import (
+    FileContext,
+    FileKind,
+    check_file,
+    files_key,
+    kind_of,
+    pack_files,
+)
+from hexforge.core.packs.lonecards import LONE_CARDS, is_cards
 from hexforge.core.packs.words import CardWords, Named, card_words, named_in_file
+from hexforge.core.packs.yamlio import load_file
 
 PARALLEL_FROM = 200
 """Fewer files than this are compiled in this process (starting workers costs more)."""
@@ -84,7 +96,12 @@ def validate(
     hears of each card file compiled (files from the cache are not compiled)."""
     usage: list[Diagnostic] = []
     problems: list[Diagnostic] = []
-    roots = find_pack_roots(paths, usage, problems) if paths else list(catalogue.installed_packs)
+    lone: list[tuple[Path, FileKind]] = []
+    if paths:
+        paths, lone = _lone_files(paths, catalogue.file_kinds)
+    roots = find_pack_roots(paths, usage, problems) if paths else []
+    if not paths and not lone:
+        roots = list(catalogue.installed_packs)
     targets = {_resolved(r) for r in roots}
     context = [p for p in catalogue.installed_packs if _resolved(p) not in targets]
     pending = [_start(root, catalogue, cache) for root in roots]
@@ -99,6 +116,13 @@ def validate(
     whole = run_key(keys, len(roots)) if cache is not None and len(keys) == len(pending) else None
     if problems:  # the run's result then depends on more than the packs' contents
         whole = None
+    beside = [
+        (index, *found)
+        for index, p in enumerate(pending[: len(roots)])
+        for found in pack_files(p.pack, catalogue.file_kinds)
+    ]
+    if whole is not None and (beside or lone):  # their contents and kinds count too
+        whole = run_key([whole, files_key([(f, k) for _, f, k in beside] + lone)], len(roots))
     if cache is not None and whole is not None:
         # Nothing changed since a run with the same packs: its result stands as it was.
         stored = cache.load_diagnostics(whole)
@@ -117,10 +141,14 @@ def validate(
     for pack in target_packs:
         problems.extend(pack.all_diagnostics())
     problems.extend(cross_check(packs, target_packs, catalogue))
+    for index, path, kind in beside:
+        problems.extend(check_file(path, kind, FileContext(packs, catalogue, packs[index])))
+    for path, kind in lone:
+        problems.extend(check_file(path, kind, FileContext(packs, catalogue)))
     found = capped(sorted(set(problems), key=_order))
     counts = {
         "packs": len(target_packs),
-        "files": sum(len(p.files) + 1 for p in target_packs),
+        "files": sum(len(p.files) + 1 for p in target_packs) + len(beside) + len(lone),
         "cards": sum(len(p.cards()) for p in target_packs),
     }
     if cache is not None and whole is not None:
@@ -161,6 +189,47 @@ def find_pack_roots(
             if _resolved(root) not in {_resolved(r) for r in roots}:
                 roots.append(root)
     return roots
+
+
+def _lone_files(
+    paths: Sequence[Path], kinds: Sequence[FileKind]
+) -> tuple[list[Path], list[tuple[Path, FileKind]]]:
+    """The paths left for :func:`find_pack_roots`, and the files of no pack whose kind is
+    known (a setup, a map, a scenario, a card file: checked on their own). A folder of no
+    pack gives its files of a known kind; one with none stays, to be HF220."""
+    rest: list[Path] = []
+    lone: list[tuple[Path, FileKind]] = []
+    for path in paths:
+        if not path.exists() or _packs_at(path):
+            rest.append(path)
+            continue
+        files = [path] if path.is_file() else _yaml_below(path)
+        found = [(f, kind) for f in files if (kind := lone_kind(f, kinds)) is not None]
+        if found:
+            lone.extend(f for f in found if f[0].resolve() not in {p.resolve() for p, _ in lone})
+        else:
+            rest.append(path)
+    return rest, lone
+
+
+def lone_kind(path: Path, kinds: Sequence[FileKind]) -> FileKind | None:
+    """The kind of ``path``, a YAML file of no pack; None when it cannot be told."""
+    if not path.name.endswith((".yaml", ".yml")):
+        return None
+    named = kind_of(path, None, kinds)
+    if named is not None:
+        return named
+    loaded = load_file(path)
+    data = None if loaded.document is None else loaded.document.data
+    return kind_of(path, data, kinds) or (LONE_CARDS if is_cards(data) else None)
+
+
+def _yaml_below(folder: Path) -> list[Path]:
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
+        found += [Path(dirpath) / n for n in sorted(filenames) if n.endswith((".yaml", ".yml"))]
+    return found
 
 
 def in_a_pack(path: Path) -> bool:

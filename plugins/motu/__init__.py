@@ -17,4 +17,5 @@ plugin = GamePlugin(
     driver=".driver:MotuDriver",
     runner=".play:MotuRunner",
     actions=".actions:TABLE",
+    files=".files:FILE_KINDS",
 )

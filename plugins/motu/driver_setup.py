@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,6 +19,7 @@ from hexforge.core.engine import Agent, Engine
 from hexforge.core.engine.diagnostics import did_you_mean
 from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Direction, format_coord
+from hexforge.core.packs.models import card_ref
 from hexforge.core.scenarios import OUT_OF_RANGE, WRONG_VALUE, Coordinate, SetupSource, hex_of
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.motu import codes
@@ -47,13 +48,19 @@ class UnitSetup(_Setup):
     """One character of ``setup.units``."""
 
     id: str = Field(min_length=1)
-    card: str = Field(description="its character card: 'motu/he-man' or 'he-man'")
+    card: Annotated[str, card_ref("character")] = Field(
+        description="its character card: 'motu/he-man' or 'he-man'"
+    )
     side: Literal["masters", "evil"] | None = Field(None, description="default: its faction")
     at: Coordinate = Field(description="its hex; a massive model's facing hex")
     level: int = Field(0, ge=0, description="1 on a platform")
     facing: Literal["N", "NE", "SE", "S", "SW", "NW"] = "N"
-    weapons: list[str] | None = Field(None, description="default: the card's weapons")
-    items: list[str] | None = Field(None, description="default: the card's items")
+    weapons: list[Annotated[str, card_ref("weapon")]] | None = Field(
+        None, description="default: the card's weapons"
+    )
+    items: list[Annotated[str, card_ref("item")]] | None = Field(
+        None, description="default: the card's items"
+    )
     wounds: int = Field(0, ge=0)
     mana: int = Field(0, ge=0, le=5)
     focus: bool = False
@@ -65,7 +72,7 @@ class UnitSetup(_Setup):
 class MarkSetup(_Setup):
     """A mark already on the battleground."""
 
-    card: str
+    card: str = Field(description="its mark: 'motu/serpent-mark', or as effect text names it")
     side: Literal["masters", "evil"]
     at: Coordinate
 
@@ -89,10 +96,10 @@ class MotuSetup(_Setup):
     phase: Literal["preparation", "activation", "clean-up"] = "activation"
     vp: dict[str, int] = Field(default_factory=dict)
     active: ActiveSetup | None = None
-    hands: dict[Literal["masters", "evil"], list[str]] = Field(
-        default_factory=dict, description="fate and glory cards in each player's hand"
+    hands: dict[Literal["masters", "evil"], list[Annotated[str, card_ref("fate", "glory")]]] = (
+        Field(default_factory=dict, description="fate and glory cards in each player's hand")
     )
-    decks: dict[Literal["masters", "evil"], list[str]] = Field(
+    decks: dict[Literal["masters", "evil"], list[Annotated[str, card_ref("fate")]]] = Field(
         default_factory=dict, description="each player's fate deck, top card first"
     )
     last_activated: dict[Literal["masters", "evil"], str] = Field(

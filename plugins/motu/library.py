@@ -25,6 +25,7 @@ from hexforge.core.engine import (
 )
 from hexforge.core.engine.diagnostics import did_you_mean, fail
 from hexforge.core.errors import Diagnostic
+from hexforge.core.packs.catalogue import GameContent
 from hexforge.core.packs.models import Card
 from hexforge.core.packs.words import CardWords, card_words, word_of
 from hexforge.core.rules import ONCE_PER_TRIGGER, CompiledEffect, Source, Tier
@@ -139,7 +140,15 @@ def load_library(host: PluginHost) -> Library:
     found = packs_of_host(host, GAME)
     game = found.catalogue.game(GAME)
     assert game is not None
-    cards = found.cards()
+    return library_from(found.cards(), game, found.problems)
+
+
+def library_from(
+    cards: Mapping[str, Card], game: GameContent, problems: tuple[Diagnostic, ...] = ()
+) -> Library:
+    """The library of ``cards`` (by id, ``replaces:`` applied) of the motu game ``game``
+    declares: what a game of these cards plays, and what ``hexforge validate`` checks a
+    setup file against (:mod:`hexforge.plugins.motu.files`)."""
     named = [(card.kind, card.id) for card in cards.values()]
     kinds = {kind for kinds in game.word_kinds.values() for kind in kinds}
     by_word: dict[str, str] = {}
@@ -153,7 +162,7 @@ def load_library(host: PluginHost) -> Library:
         cards,
         game.kind_tiers,
         game.tiers[-1],
-        found.problems,
+        problems,
         words,
         by_word,
         parameters=parameters,

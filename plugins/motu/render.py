@@ -12,6 +12,7 @@ Their public names are re-exported here, where tests and docs have always found 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from hexforge.core.engine import Engine
 from hexforge.core.render import GameLogFile, GameRenderer, Replay, Svg
@@ -30,6 +31,9 @@ from hexforge.plugins.motu.render_card import card_svg
 from hexforge.plugins.motu.render_card_layout import CARD_WIDTH, FRAME, PADDING
 from hexforge.plugins.motu.render_position import marks_of, position_key, position_svg, units_of
 from hexforge.plugins.motu.render_replay import GAME, replay_log, replay_setup
+
+if TYPE_CHECKING:
+    from hexforge.dsl.text import GameWords
 
 __all__ = [
     "CARD_WIDTH",
@@ -62,6 +66,7 @@ class MotuRenderer:
 
     def __init__(self, host: PluginHost) -> None:
         self.host = host
+        self._words: dict[str, GameWords | None] = {}
 
     def map_names(self) -> Sequence[str]:
         from hexforge.plugins.motu.battlefield import shipped_maps
@@ -88,7 +93,16 @@ class MotuRenderer:
 
         lib = library_for(self.host)
         card = lib.cards.get(card_id)
-        return None if card is None else card_svg(lib, card, language)
+        return None if card is None else card_svg(lib, card, language, self.words(language))
+
+    def words(self, language: str) -> GameWords | None:
+        """The loaded plugins' motu words in ``language`` for rules text (expansions'
+        included), read once per renderer."""
+        if language not in self._words:
+            from hexforge.plugins.catalogue import vocabulary_for
+
+            self._words[language] = vocabulary_for(self.host, GAME, []).texts.get(language)
+        return self._words[language]
 
     def replay(self, log: GameLogFile, options: Mapping[str, str] | None = None) -> Replay | None:
         """See :func:`~hexforge.plugins.motu.render_replay.replay_log`."""

@@ -1,9 +1,10 @@
 """The motu card preview: what a card says, in the reader's language.
 
 Stats, weapon tables with their outcomes, items, skills with their costs, and rules text
-written from the effect language (:func:`hexforge.dsl.text.rules_text`), so a preview
-always says what the card does, not what someone typed next to it. Every fixed label is in
-the rulebook's own words (:mod:`hexforge.plugins.motu.terms`); how the lines are set is
+written from the effect language in the card's language
+(:func:`hexforge.plugins.motu.rules_text.card_text`), so a preview always says what the
+card does, not what someone typed next to it. Every fixed label is in the rulebook's own
+words (:mod:`hexforge.plugins.motu.terms`); how the lines are set is
 :mod:`hexforge.plugins.motu.render_card_layout`'s.
 """
 
@@ -19,6 +20,8 @@ from hexforge.plugins.motu.terms import count, plural, term
 from hexforge.plugins.motu.textwidth import text_width
 
 if TYPE_CHECKING:
+    from hexforge.dsl.ast import Effect
+    from hexforge.dsl.text import GameWords
     from hexforge.plugins.motu.cards import Skill, Weapon
     from hexforge.plugins.motu.library import Library
 
@@ -26,14 +29,29 @@ if TYPE_CHECKING:
 # used: this module is loaded with the render plugin by every ``hexforge`` command.
 
 
-def _rules(effect: str, self_name: str) -> str:
+def _rules(
+    writer: CardWriter,
+    lib: Library,
+    effect: str | Effect,
+    self_name: str,
+    *,
+    character: bool = False,
+) -> str:
+    """``effect`` in the card's language; ``self_name`` is the character's name on a
+    character's card (``character``), else the English of the bearer's role (``the
+    bearer``)."""
     from hexforge.dsl.api import parse_text
-    from hexforge.dsl.text import rules_text
+    from hexforge.plugins.motu.rules_text import card_text
 
-    return rules_text(parse_text(effect), self_name=self_name)
+    tree = parse_text(effect) if isinstance(effect, str) else effect
+    return card_text(
+        tree, writer.lang, lib, self_name, character=character, words=writer.rules_words
+    )
 
 
-def _skill(writer: CardWriter, skill: Skill, owner: str) -> None:
+def _skill(
+    writer: CardWriter, lib: Library, skill: Skill, owner: str, *, character: bool = False
+) -> None:
     lang = writer.lang
     if skill.active:
         costs = []
@@ -55,10 +73,10 @@ def _skill(writer: CardWriter, skill: Skill, owner: str) -> None:
     cost_chunks = [f"{extra}{separator.rstrip()}" for extra in extras[:-1]] + extras[-1:]
     writer.wrapped(cost_chunks, "skill-cost", x=24, size=11, colour=palette.MUTED)
 
-    writer.generated(_rules(skill.effect, owner), "rules")
+    writer.generated(_rules(writer, lib, skill.effect, owner, character=character), "rules")
 
 
-def _weapon(writer: CardWriter, weapon: Weapon) -> None:
+def _weapon(writer: CardWriter, lib: Library, weapon: Weapon) -> None:
     lang = writer.lang
     facts = [term(weapon.type.value, lang)]
     if weapon.range is not None:
@@ -75,38 +93,44 @@ def _weapon(writer: CardWriter, weapon: Weapon) -> None:
     writer.wrapped(header, "weapon-name", size=13, bold=True)
     from hexforge.dsl import ast
     from hexforge.dsl.api import parse_text
-    from hexforge.dsl.text import rules_text
+    from hexforge.plugins.motu.rules_text import colon
 
+    attacker = "the attacker"
     tree = parse_text(weapon.attack)
     test = tree.clauses[0] if tree.clauses else None
     if isinstance(test, ast.StatTest):
-        question = rules_text(
+        question = _rules(
+            writer,
+            lib,
             ast.Effect(
                 clauses=(ast.StatTest(test.stat, test.bonus, test.against, (), span=test.span),),
                 span=tree.span,
-            )
+            ),
+            attacker,
         )
-        writer.generated(question.rstrip(" .:") + ":", "rules")
+        writer.generated(question.rstrip(" .:") + colon(writer.lang), "rules")
         for row in test.rows:
-            body = rules_text(ast.Effect(clauses=row.body, span=row.span))
+            body = _rules(writer, lib, ast.Effect(clauses=row.body, span=row.span), attacker)
             successes = f"{row.successes}{'+' if row.or_more else ''}"
             writer.line(successes, "outcome-successes", x=30, bold=True)
             writer.y -= 12 * 1.3  # the outcome (12 px) shares the successes' baseline
             writer.generated(body, "outcome", x=62)
     else:
-        writer.generated(_rules(weapon.attack, "the attacker"), "rules")
+        writer.generated(_rules(writer, lib, tree, attacker), "rules")
     for effect in weapon.effects:
-        writer.generated(_rules(effect, "the attacker"), "rules")
+        writer.generated(_rules(writer, lib, effect, attacker), "rules")
 
 
-def card_svg(lib: Library, card: Card, lang: str) -> Svg:
+def card_svg(lib: Library, card: Card, lang: str, words: GameWords | None = None) -> Svg:
     """A preview of a motu card in ``lang``: names and printed text where translated, every
     label in the rulebook's terms (:mod:`hexforge.plugins.motu.terms`), English for a
-    language the table does not have."""
+    language the table does not have; rules text with ``words`` (the loaded plugins' words
+    in ``lang``, an expansion's included), else motu's own."""
     from hexforge.plugins.motu.cards import Character, Fate, Glory, Item, Mark, Token, Weapon
 
     name = localised(card.name, lang)
     writer = CardWriter(card.id, lang)
+    writer.rules_words = words
     lang = writer.lang
     colour = palette.MUTED
     size = 18.0
@@ -139,7 +163,7 @@ def card_svg(lib: Library, card: Card, lang: str) -> Svg:
             weapon = lib.cards.get(ref if "/" in ref else f"{pack}/{ref}")
             if isinstance(weapon, Weapon):
                 writer.gap()
-                _weapon(writer, weapon)
+                _weapon(writer, lib, weapon)
         for ref in card.items:
             item = lib.cards.get(ref if "/" in ref else f"{pack}/{ref}")
             if item is not None:
@@ -150,16 +174,16 @@ def card_svg(lib: Library, card: Card, lang: str) -> Svg:
                 )
         for skill in card.skills:
             writer.gap()
-            _skill(writer, skill, name)
+            _skill(writer, lib, skill, name, character=True)
     elif isinstance(card, Weapon):
         writer.wrapped(term("weapon", lang), "card-kind", size=13)
-        _weapon(writer, card)
+        _weapon(writer, lib, card)
     elif isinstance(card, Item):
         kind = f"{term(card.type, lang)} - {count('points', card.cost, lang)}"
         writer.wrapped(kind, "card-kind", size=13)
         for skill in card.skills:
             writer.gap()
-            _skill(writer, skill, "the bearer")
+            _skill(writer, lib, skill, "the bearer")
     elif isinstance(card, Token):
         colour = palette.DEBUFF if card.kind == "debuff" else palette.BUFF
         kind = term(f"unique {card.kind}" if card.unique else card.kind, lang)
@@ -168,9 +192,9 @@ def card_svg(lib: Library, card: Card, lang: str) -> Svg:
             kind += f" - {term('range', lang, n=card.range)}, {reach}"
         writer.wrapped(kind, "card-kind", size=13)
         for effect in card.effects:
-            writer.generated(_rules(effect, "the bearer"), "rules", x=PADDING)
+            writer.generated(_rules(writer, lib, effect, "the bearer"), "rules", x=PADDING)
         if card.removed is not None:
-            removed = f"{term('removed', lang)} {_rules(card.removed, 'the bearer')}"
+            removed = f"{term('removed', lang)} {_rules(writer, lib, card.removed, 'the bearer')}"
             writer.generated(removed, "rules", x=PADDING)
     elif isinstance(card, Fate | Glory):
         facts = [
@@ -180,7 +204,8 @@ def card_svg(lib: Library, card: Card, lang: str) -> Svg:
         ]
         writer.wrapped(f"{term(card.kind, lang)} - {', '.join(facts)}", "card-kind", size=13)
         if isinstance(card, Fate) and card.ability is not None:
-            writer.generated(_rules(card.ability, "the activated character"), "rules", x=PADDING)
+            ability = _rules(writer, lib, card.ability, "the activated character")
+            writer.generated(ability, "rules", x=PADDING)
     printed = getattr(card.text, lang, None) if card.text is not None else None
     if printed:
         writer.gap()

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hexforge.core.render import Svg, el, fmt, palette, words, wrap
 from hexforge.core.render.svg import Attr
-from hexforge.plugins.motu.terms import FALLBACK, language, term
+from hexforge.plugins.motu.terms import language
 from hexforge.plugins.motu.textwidth import text_width
+
+if TYPE_CHECKING:
+    from hexforge.dsl.text import GameWords
 
 CARD_WIDTH = 420.0
 FRAME = 5.0
@@ -47,7 +51,8 @@ class CardWriter:
         self.y = 0.0
         self.title = title
         self.lang = language(lang)
-        self.captioned = self.lang == FALLBACK
+        self.rules_words: GameWords | None = None
+        """The game's words in the card's language for rules text (None: motu's own)."""
 
     def line(
         self,
@@ -88,13 +93,9 @@ class CardWriter:
                 self.line(piece, class_, x=x, size=size, bold=bold, colour=colour, italic=italic)
 
     def generated(self, text: str, class_: str, *, x: float = PADDING + 8) -> None:
-        """Rules text written from the effect language: English only, so a preview in
-        another language says so once, before the first such line, and sets it in italics."""
-        if not self.captioned:
-            self.captioned = True
-            caption = term("generated", self.lang)
-            self.wrapped(caption, "generated-caption", size=10, colour=palette.MUTED, italic=True)
-        self.wrapped(text, class_, x=x, italic=self.lang != FALLBACK)
+        """Rules text written from the effect language, already in the card's language
+        (:mod:`hexforge.plugins.motu.rules_text`)."""
+        self.wrapped(text, class_, x=x)
 
     def table(self, cells: Sequence[tuple[str, str, int | str]]) -> None:
         """Stat names over their values, one column each (``key``, label, value), each

@@ -11,6 +11,7 @@ HF775 for a massive base leaving the deployment zone).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -94,7 +95,10 @@ def setup_from_document(doc: YamlDocument, lib: Library) -> GameSetup:
     try:
         model = SetupFile.model_validate(doc.data)
     except ValidationError as error:
-        raise HexforgeError(*model_diagnostics(error, doc, (), SetupFile)) from None
+        found = model_diagnostics(error, doc, (), SetupFile)
+        rest = _without_unknown(doc.data, error)  # checked in the same run, so one pass
+        more = [] if rest is None else _check(doc, rest, lib)  # shows every problem
+        raise HexforgeError(*found, *more) from None
     problems = _check(doc, model, lib)
     parameters: Mapping[str, Any] = {}
     try:
@@ -121,6 +125,24 @@ def setup_from_document(doc: YamlDocument, lib: Library) -> GameSetup:
         for side, deck in model.decks.items()
     }
     return GameSetup(model.name, model.map, forces, decks, parameters)
+
+
+def _without_unknown(data: Any, error: ValidationError) -> SetupFile | None:
+    """The setup without its unknown fields, when they are all that is wrong with it: its
+    cards, map and decks are then checked in the same run as the unknown fields."""
+    if any(e["type"] != "extra_forbidden" for e in error.errors()):
+        return None
+    stripped = copy.deepcopy(data)
+    for found in error.errors():
+        *parents, last = found["loc"]
+        holder = stripped
+        for key in parents:
+            holder = holder[key]
+        holder.pop(last, None)
+    try:
+        return SetupFile.model_validate(stripped)
+    except (ValidationError, KeyError, IndexError, TypeError):
+        return None
 
 
 def _check(doc: YamlDocument, model: SetupFile, lib: Library) -> list[Diagnostic]:

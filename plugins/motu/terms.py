@@ -218,13 +218,6 @@ TERMS: Mapping[str, Mapping[str, str]] = _table(
             "de": "erfundene Daten",
             "fr": "données inventées",
         },
-        # the rules lines written from the effect language are English only (dsl/text.py)
-        "generated": {
-            "en": "rules text generated from the card's effects:",
-            "pl": "kursywą: zasady wygenerowane z efektów karty, tylko po angielsku",
-            "de": "kursiv: aus den Effekten erzeugter Regeltext, nur auf Englisch",
-            "fr": "en italique : règles générées à partir des effets, en anglais seulement",
-        },
     }
 )
 """Term key -> language -> the words (a template, or plural forms joined by ``|``)."""

@@ -13,7 +13,7 @@ from hexforge.core.engine import Engine, Event, Ruleset
 from hexforge.core.rules import EffectContext, EntityId, Window
 from hexforge.core.vocabulary import Field
 from hexforge.dsl.vocabulary import Vocabulary
-from hexforge.plugins.motu import events
+from hexforge.plugins.motu import events, rules_text_de, rules_text_fr, rules_text_pl
 from hexforge.plugins.motu.acting import acting_frame
 from hexforge.plugins.motu.board import (
     CHARACTER,
@@ -391,6 +391,9 @@ def declare_words(v: Vocabulary) -> None:
         v.context(context)
     v.test_procedure(_test)
     v.choice_procedure(_choose)
+    # the same words in the rulebooks' other languages, for rules text (dsl/text)
+    for localised in (rules_text_pl.WORDS, rules_text_de.WORDS, rules_text_fr.WORDS):
+        v.localise(localised)
 
 
 _PROPERTIES: dict[str, Callable[[UnitState], int]] = {

@@ -17,7 +17,7 @@ from hexforge.core.hexgrid import Direction, Hex, direction_to
 from hexforge.core.rules import Duration, EffectContext, EntityId
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.nshex import position as pos
-from hexforge.plugins.nshex import words
+from hexforge.plugins.nshex import rules_text_pl, words
 from hexforge.plugins.nshex.battle import battle
 from hexforge.plugins.nshex.board import COORDS, ray
 from hexforge.plugins.nshex.moves import move, opponent, settle, swap
@@ -296,3 +296,5 @@ def declare(vocabulary: Vocabulary) -> None:
         doc="from now to the end of the opponent's next turn (Terror)",
     )
     v.condition("nobody has drawn their last tile", _nobody_drew_last)
+    # the same words in Polish, the language of the Duel rules, for rules text (dsl/text)
+    v.localise(rules_text_pl.WORDS)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from hexforge.core.engine import Agent, Engine, Json
 from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import format_coord
+from hexforge.core.packs.models import card_ref
 from hexforge.core.packs.yamlio import YamlPath
 from hexforge.core.scenarios import (
     ActionSpec,
@@ -39,13 +41,17 @@ from hexforge.plugins.nshex.rules import nshex_rules
 from hexforge.plugins.nshex.state import NshexState, TileView, Zone
 from hexforge.plugins.nshex.tiles import Army, BoardTile, Hq, Instant
 
+TILE_KINDS = ("hq", "soldier", "module", "ground", "instant")
+TileRef = Annotated[str, card_ref(*TILE_KINDS)]
+"""A tile card a scenario names: 'smart-ripper' or 'nshex/smart-ripper' (armies are not tiles)."""
+
 
 class TileSetup(BaseModel):
     """A tile on the board at the start of the scenario."""
 
     model_config = ConfigDict(extra="forbid")
     id: str = Field(min_length=1, description="the tile's id in steps and expectations")
-    tile: str = Field(min_length=1, description="the tile card, e.g. smart-ripper")
+    tile: TileRef = Field(min_length=1, description="the tile card, e.g. smart-ripper")
     owner: str = Field(min_length=1, description="the player it belongs to")
     at: Coordinate = Field(description="its hex, e.g. C3")
     rotation: int = Field(0, ge=0, le=5, description="side 0 faces direction N + rotation")
@@ -61,9 +67,9 @@ class NshexSetup(BaseModel):
     )
     """The two players, first player first."""
     tiles: list[TileSetup] = Field(default_factory=list)
-    hands: dict[str, list[str]] = Field(default_factory=dict)
+    hands: dict[str, list[TileRef]] = Field(default_factory=dict)
     """Tiles (card ids) in each player's hand; their ids are ``<player>/<slug>[-n]``."""
-    piles: dict[str, list[str]] = Field(default_factory=dict)
+    piles: dict[str, list[TileRef]] = Field(default_factory=dict)
     """Each player's draw pile, top first."""
     turn: int = Field(2, ge=0, description="turns already played (1 and 2 are the opening)")
     last_drawn: str | None = None

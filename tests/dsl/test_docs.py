@@ -49,7 +49,7 @@ def test_every_error_example_reports_its_code(text: str) -> None:
 
 
 def test_the_plugin_example_adds_a_verb() -> None:
-    (source,) = _blocks("python")
+    (source,) = [b for b in _blocks("python") if b.startswith("from hexforge.dsl.vocabulary")]
     namespace: dict[str, object] = {}
     exec(compile(source, str(DOC), "exec"), namespace)  # the page's own example code
 
@@ -65,3 +65,12 @@ def test_the_plugin_example_adds_a_verb() -> None:
     vocabulary = vocabulary_for(host, "toy")
     assert check_text("freeze target 2", vocabulary) == []
     assert [d.code for d in check_text("freeze target 2", vocabulary_for(host, "x"))] == ["HF311"]
+
+
+def test_the_rules_text_example_runs() -> None:
+    """The rules text example of the page: English, Polish, German and French (issue 27)."""
+    text = DOC.read_text(encoding="utf-8")
+    marker = text.index("<!-- example: rules text -->")
+    (source,) = [b for b in _blocks("python") if b in text[marker:]][:1]
+    line = text.count("\n", 0, text.index(source))
+    exec(compile("\n" * line + source, str(DOC), "exec"), {"__name__": "dsl_md"})

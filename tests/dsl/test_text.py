@@ -50,3 +50,25 @@ def test_statements() -> None:
         "For each enemy within 2 of this character: Deal 1 wound to it."
     )
     assert _text("if a: x\nelse: y\nunless b: z") == "If a: X. Otherwise: Y.\nUnless b: Z."
+
+
+def test_templates_place_forms_plurals_and_agreement() -> None:
+    """The template syntax of the languages' structure words and the games' tables."""
+    from hexforge.dsl.text import STRUCTURES, forms
+    from hexforge.dsl.text.forms import Arg, fill
+
+    polish = STRUCTURES["pl"].plural
+    assert [polish(n) for n in (1, 2, 4, 5, 12, 22, 25)] == [0, 1, 1, 2, 2, 1, 2]
+    assert [STRUCTURES["fr"].plural(n) for n in (0, 1, 2)] == [0, 0, 1]
+    target = Arg(forms("cel", dat="celowi", gender="m"))
+    card = Arg(forms("ta postać", dat="tej postaci", gender="f"))
+    template = "zadaj {who@dat} {n} {n#ranę|rany|ran}; {who} jest {who/znokautowany|znokautowana}"
+    assert fill(template, {"who": target, "n": Arg.count("5", 5)}, polish) == (
+        "zadaj celowi 5 ran; cel jest znokautowany"
+    )
+    assert fill(template, {"who": card, "n": Arg.count("2", 2)}, polish) == (
+        "zadaj tej postaci 2 rany; ta postać jest znokautowana"
+    )
+    unknown = Arg.count("x", None)  # a number known only in play takes the last form
+    assert fill("{n#ranę|rany|ran}", {"n": unknown}, polish) == "ran"
+    assert fill("{who@ins}", {"who": target}, polish) == "cel"  # a missing slot: nominative

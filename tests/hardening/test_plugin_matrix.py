@@ -51,6 +51,7 @@ USES = {
     "hexforge_scenario_drivers": ["test", str(NSHEX)],
     "hexforge_invariants": ["simulate", "--game", "nshex", "--games", "2", "--check"],
     "hexforge_actions": ["play", "--game", "motu", "--p1", "random", "--p2", "random", "-q"],
+    "hexforge_file_kinds": ["validate", "--no-cache", str(NSHEX)],
 }
 """A command that asks each hook (play asks the others)."""
 
@@ -71,4 +72,4 @@ def test_a_broken_hook_stops_no_built_in_game(hook: str, how: str, tmp_path: Pat
 
 
 def test_the_matrix_covers_every_registration_hook() -> None:
-    assert len(HOOKS) == 11
+    assert len(HOOKS) == 12

@@ -212,23 +212,45 @@ def test_the_weapon_header_wraps_between_its_facts() -> None:
         assert not any(line.endswith((" 1", " area", " obszar")) for line in lines)
 
 
+HE_MAN_RULES = {
+    # the Sword of Power's test and outcomes, then He-Man's two skills (rulebook §Attack,
+    # §Defence Tests; the terms of each rulebook: tests, wounds, knocking out, charges)
+    "en": (
+        "Test strength against toughness of target:",
+        "Deal 1 wound to target.",
+        "When He-Man knocks out an enemy: Gain 1 mana.",
+        "Charge target.",
+    ),
+    "pl": (
+        "Test siły przeciwko wytrzymałości celu:",
+        "Zadaj celowi 1 ranę.",
+        "Gdy He-Man nokautuje wroga: zyskaj 1 manę.",
+        "Wykonaj szarżę na cel.",
+    ),
+    "de": (
+        "Probe auf Stärke gegen Zähigkeit des Ziels:",
+        "Füge dem Ziel 1 Wunde zu.",
+        "Wenn He-Man einen Feind ausschaltet: Erhalte 1 Mana.",
+        "Stürme auf das Ziel.",
+    ),
+    "fr": (
+        "Test de force contre la résistance de la cible :",
+        "Infligez 1 blessure à la cible.",
+        "Quand He-Man assomme un ennemi : gagnez 1 mana.",
+        "Chargez la cible.",
+    ),
+}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_generated_rules_text_is_labelled_english_in_other_languages(lang: str) -> None:
-    """dsl/text.py writes English only: a translated preview says so once, before the first
-    generated line, and sets those lines in italics; an English preview needs no caption."""
+def test_generated_rules_text_is_in_the_cards_language(lang: str) -> None:
+    """The rules text written from the effects is in the preview's language, in the
+    rulebook's terms, set like any other text: no caption, no italics (issue 27)."""
     texts = _texts("motu/he-man", lang)
-    classes = [e.get("class") for e in texts]
-    captions = _with(texts, "generated-caption")
     generated = [e for e in texts if e.get("class") in ("rules", "outcome")]
-    assert generated
-    if lang == "en":
-        assert not captions and not any(e.get("font-style") for e in generated)
-        return
-    assert len(captions) == 1 and term("generated", lang) == captions[0]
-    assert classes.index("generated-caption") < classes.index("rules")
-    assert all(e.get("font-style") == "italic" for e in generated)
-    printed = [e for e in texts if e.get("class") == "printed-text"]
-    assert printed and not any(e.get("font-style") for e in printed)
+    assert [e.text for e in generated if e.text in HE_MAN_RULES[lang]] == list(HE_MAN_RULES[lang])
+    assert not _with(texts, "generated-caption")
+    assert not any(e.get("font-style") for e in texts)
 
 
 # -- fitting the card ----------------------------------------------------------------------

@@ -39,7 +39,11 @@ def test_the_page_has_its_examples() -> None:
     assert {"my-pack/pack.yaml", "expansion/cards/hero.yaml", "content/motu/game.yaml"} <= set(
         examples()
     )
-    assert set(outputs()) == {"validate broken-pack", "validate broken-pack --fixed"}
+    assert set(outputs()) == {
+        "validate broken-pack",
+        "validate broken-pack --fixed",
+        "validate lone",
+    }
 
 
 def test_pack_and_expansion_examples_are_clean(
@@ -79,6 +83,11 @@ def test_validate_output_is_what_the_page_shows(
     hero.write_text(hero.read_text().replace("strenght", "strength"))
     result = CliRunner().invoke(cli, ["validate", "broken-pack"])
     assert result.output == outputs()["validate broken-pack --fixed"]
+    # files of no pack (a motu setup, a scenario), with the built-in games
+    write_examples(tmp_path, "lone")
+    result = CliRunner().invoke(make_cli([]), ["validate", "lone"], terminal_width=200)
+    assert result.exit_code == 1
+    assert result.output == outputs()["validate lone"]
 
 
 def test_pre_commit_hook_runs_hexforge_validate() -> None:

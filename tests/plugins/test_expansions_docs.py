@@ -104,10 +104,11 @@ def test_a_second_replacement_of_the_same_card_is_an_error(tmp_path: Path) -> No
 def test_the_ci_workflow_installs_lists_validates_and_tests() -> None:
     workflow = YAML(typ="safe").load(BLOCKS[".github/workflows/ci.yml"])
     runs = [step.get("run") for step in workflow["jobs"]["check"]["steps"]]
-    assert runs[-4:] == [
+    assert runs[-5:] == [
         "pip install '.[test]'",
         "hexforge plugins --verbose",
         "hexforge validate --strict",
+        "hexforge validate --strict src/hexforge_thornwood/setups tests",
         "pytest",
     ]
 

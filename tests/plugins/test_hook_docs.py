@@ -71,3 +71,15 @@ def test_the_renderers_example_finds_both_games_renderers() -> None:
     the hook, each answering None for the other's boards)."""
     code = re.findall(r"```python\n(.*?)```", _section("hexforge_renderers"), re.DOTALL)[0]
     exec(compile(code, "docs/plugins.md", "exec"), {})
+
+
+def test_the_file_kinds_example_checks_a_lone_file(tmp_path: Path) -> None:
+    """Section hexforge_file_kinds: a roster file of no pack, told by its key, is checked."""
+    roster = tmp_path / "roster.yaml"
+    roster.write_text("heroes: [motu/he-man, motu/he-mann]\n", encoding="utf-8")
+    cli = make_cli([("rosters", _module("hexforge_file_kinds"))])
+    result = CliRunner().invoke(
+        cli, ["validate", str(roster)], env={"HEXFORGE_CACHE_DIR": str(tmp_path)}
+    )
+    assert result.exit_code == 1, result.output
+    assert "roster.yaml:1:23: error HF213: no motu card 'motu/he-mann'" in result.output

@@ -11,6 +11,7 @@ the runner's account and result. ``hexforge replay LOG`` plays a logged game aga
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,13 +20,44 @@ from click.shell_completion import CompletionItem
 
 from hexforge.core.agents import UndoSession
 from hexforge.core.agents.codes import BAD_OPTION
-from hexforge.core.agents.human import QuitRequest
+from hexforge.core.agents.human import HumanAgent, QuitRequest
 from hexforge.core.cli.output import OutputPath, writing
 from hexforge.core.cli.state import LANGUAGES, AppState, get_state
+from hexforge.core.engine import Agent
 from hexforge.core.engine.log import read_log_text
 from hexforge.core.errors import ExitCode, HexforgeError
-from hexforge.core.play import GameRunner, Runtime, localised
-from hexforge.core.report import render_text, say
+from hexforge.core.play import GameRunner, PlayedGame, Runtime, localised
+from hexforge.core.report import Part, render_text, say
+
+SEED_WORDS = {"en": "seed", "pl": "ziarno", "de": "Startwert", "fr": "graine"}
+"""The word the seed line starts with, in each account language."""
+
+
+class Seed(click.ParamType):  # type: ignore[type-arg]  # generic only in newer Click
+    """``--seed``: a whole number, or ``random`` for one drawn now (and printed)."""
+
+    name = "seed"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        return "N|random"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int | None:
+        if isinstance(value, int) or value is None:
+            return value
+        text = str(value).strip()
+        if text.lower() == "random":
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            self.fail(f"'{value}' is not a whole number or 'random'", param, ctx)
+
+
+def chosen_seed(seed: int | None) -> int:
+    """``seed``, or for ``--seed random`` a fresh one from the system's randomness."""
+    return seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
 
 
 def _bad_setting(message: str) -> HexforgeError:
@@ -142,14 +174,20 @@ class PlayCommand(click.Command):
     help="The game to play.",
 )
 @click.option("--scenario", help="The scenario or setup (motu: first-game, ...).")
-@click.option("--seed", type=int, default=1, show_default=True, help="The game's seed.")
+@click.option(
+    "--seed",
+    type=Seed(),
+    default="random",
+    show_default=True,
+    help="The game's seed: a number, or random (a new game, its seed printed first).",
+)
 @click.option(
     "--p1", default="heuristic", show_default=True, help="First player's agent (listed below)."
 )
 @click.option(
     "--lang",
     type=click.Choice(LANGUAGES),
-    help="Language of card names in the account (default: the global --lang).",
+    help="Language of the account (default: the global --lang).",
 )
 @click.option(
     "--p2", default="heuristic", show_default=True, help="Second player's agent (listed below)."
@@ -171,7 +209,7 @@ class PlayCommand(click.Command):
 def play_command(
     game_id: str,
     scenario: str | None,
-    seed: int,
+    seed: int | None,
     p1: str,
     p2: str,
     lang: str | None,
@@ -181,23 +219,65 @@ def play_command(
 ) -> None:
     """Play one game between agents (random, heuristic, human, ...) and print an account."""
     state = get_state()
+    lang = lang or state.lang
     runtime = Runtime(state.plugins)
     runner = cli_runner(runtime, game_id)
     options = game_options(runtime, runner, scenario, settings)
-    agents = runtime.seat(game_id, runner.players(options), [p1, p2], seed)
+    number = chosen_seed(seed)
+    agents = runtime.seat(game_id, runner.players(options), [p1, p2], number)
     render_text(runtime.problems, state.err)  # plugins that failed, named; the game goes on
+    if not quiet or seed is None:  # a drawn seed is always said: it replays the game
+        say(state.out if not quiet else state.err, (seed_line(number, lang), "bold"))
+    tell_humans(agents, runner, lang)
     try:
-        played = UndoSession(agents).run(lambda seats: runner.play(seed, seats, options))
-    except QuitRequest:
+        played = UndoSession(agents).run(lambda seats: runner.play(number, seats, options))
+    except QuitRequest as stop:
         say(state.out, "game abandoned")
+        if log_file is not None and stop.engine is not None:
+            with writing(log_file):
+                log_file.write_text(stop.engine.log.text(), encoding="utf-8")
         return
     if not quiet:
-        for line in localised(runner, played.account, lang or state.lang):
-            say(state.out, line)
-    say(state.out, played.summary)
+        for line in account_lines(runner, played, lang):
+            say(state.out, line, soft_wrap=True)
+    say(state.out, result_line(runner, played, lang), soft_wrap=True)
     if log_file is not None:
         with writing(log_file):
             log_file.write_text(played.engine.log.text(), encoding="utf-8")
+
+
+def seed_line(seed: int, lang: str) -> str:
+    """``seed 3``: the line that says which game this is (``--seed 3`` plays it again)."""
+    return f"{SEED_WORDS.get(lang, SEED_WORDS['en'])} {seed}"
+
+
+def account_lines(runner: GameRunner, played: PlayedGame, lang: str) -> list[Part]:
+    """The account in ``lang`` with each line's style when the game narrates (optional
+    runner method ``narration(engine, lang)``, docs/plugins.md), else the runner's account
+    with card names in ``lang``."""
+    narration = getattr(runner, "narration", None)
+    if callable(narration):
+        return [(str(text), str(style)) for text, style in narration(played.engine, lang)]
+    return list(localised(runner, played.account, lang))
+
+
+def result_line(runner: GameRunner, played: PlayedGame, lang: str) -> Part:
+    """The result: the runner's summary, in ``lang`` when the game says it in other
+    languages (optional runner method ``outcome(engine, lang)``)."""
+    outcome = getattr(runner, "outcome", None)
+    text = outcome(played.engine, lang) if lang != "en" and callable(outcome) else None
+    return (str(text or played.summary), "bold")
+
+
+def tell_humans(agents: dict[str, Agent], runner: GameRunner, lang: str) -> None:
+    """Human agents narrate the game in ``lang`` as it is played (the other players'
+    moves included), from the runner's ``narration`` when it has one."""
+    narration = getattr(runner, "narration", None)
+    for agent in agents.values():
+        if isinstance(agent, HumanAgent):
+            agent.lang = lang
+            if callable(narration) and agent.narrate is None:
+                agent.narrate = narration
 
 
 @click.command("replay")

@@ -37,7 +37,9 @@ class GameRunner(Protocol):
     Optional attributes the runtime reads when present: ``options``, the ``--set`` options
     the game takes (a mapping of name -> description; any other key is HF057, a usage
     error with a "did you mean"), ``scenario_option`` (the option ``--scenario`` sets),
-    and the methods ``options_for_players`` and ``card_names``.
+    and the methods ``options_for_players``, ``card_names``, ``narration(engine, lang)``
+    (the account in a language as ``(text, rich style)`` lines: ``hexforge play`` and the
+    human at the terminal) and ``outcome(engine, lang)`` (the result line in a language).
     """
 
     @property

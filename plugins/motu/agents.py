@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from functools import cache, partial
 
 from hexforge.core.agents import AgentSpec
-from hexforge.core.agents.human import terminal_human
 from hexforge.core.engine import Decision, Engine, Json, RandomAgent
 from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Hex, distance
@@ -43,13 +42,14 @@ from hexforge.plugins.motu.actions import (
     actions_of,
 )
 from hexforge.plugins.motu.attacks import legal_targets, scope_changes, usable_weapons, weapon_of
-from hexforge.plugins.motu.board import as_int, board_map, coord, distance_inches, hex_of, on_board
+from hexforge.plugins.motu.board import as_int, board_map, distance_inches, hex_of, on_board
 from hexforge.plugins.motu.cards import Fate, Glory, Weapon, WeaponType
 from hexforge.plugins.motu.dicetest import DONE, net_distribution, odds_of
 from hexforge.plugins.motu.hands import Bonus, hand
 from hexforge.plugins.motu.library import Library, library_of
 from hexforge.plugins.motu.mana import mana
 from hexforge.plugins.motu.state import MotuState, UnitState, is_focused
+from hexforge.plugins.motu.terminal import human
 from hexforge.plugins.motu.units import is_knocked_out
 
 PASS = "pass"
@@ -140,6 +140,10 @@ def _test_of(text: str, kind: WeaponType) -> tuple[str, str, tuple[tuple[int, in
     return stat, against, rows
 
 
+_net_distribution = cache(net_distribution)
+"""A pure function of two odds, asked again for every attack option (issue 24)."""
+
+
 def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackForecast:
     """The expected outcome of ``unit`` attacking ``target`` with ``weapon`` now (rulebook
     §Attack, §Tests, §Defence Tests): the attack's odds with the weapon's dice and the
@@ -158,7 +162,7 @@ def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackFo
         rerolls=free + min(5, spare),
     )
     defence = odds_of(engine, target, against)
-    kept = net_distribution(attack, defence)
+    kept = _net_distribution(attack, defence)
     left = max(1, engine.query("health", target) - UnitState(engine, target).wounds)
     wounds = knockout = 0.0
     for successes, chance in enumerate(kept):
@@ -398,24 +402,6 @@ def _neighbours(here: Hex) -> list[Hex]:
     return ring(here, 1)
 
 
-def board_summary(engine: Engine, player: str) -> str:
-    """What a human needs before a choice: every character's hex, wounds and tokens,
-    the objectives left and the score."""
-    game = MotuState(engine)
-    lines = [f"VP {game.vp}  objectives {game.objectives}"]
-    for unit in on_board(engine):
-        owner = engine.entity(unit).owner
-        character = UnitState(engine, unit)
-        held = {"focus": character.focus, "overwatch": character.overwatch}
-        marks = [m for m, holds in held.items() if holds]
-        state = "knocked out" if character.knocked_out else f"at {coord(character.hex)}"
-        lines.append(
-            f"  {'*' if owner == player else ' '} {unit} ({owner}) {state}, "
-            f"wounds {character.wounds} {' '.join(marks)}".rstrip()
-        )
-    return "\n".join(lines)
-
-
 def agent_specs() -> list[AgentSpec]:
     """motu's named agents (hook ``hexforge_agents``)."""
     return [
@@ -425,5 +411,10 @@ def agent_specs() -> list[AgentSpec]:
             "objectives, best attacks, side missions, overwatch",
             MotuHeuristicAgent,
         ),
-        AgentSpec("motu", "human", "you, at the terminal", lambda _: terminal_human(board_summary)),
+        AgentSpec(
+            "motu",
+            "human",
+            "you, at the terminal",
+            human,
+        ),
     ]

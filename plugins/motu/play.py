@@ -13,6 +13,7 @@ from hexforge.core.engine import Agent, Engine
 from hexforge.core.play import PlayedGame, per_player
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.motu.library import Library, MotuRuleset, library_for, motu_rules
+from hexforge.plugins.motu.narration import narrate, outcome
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
 from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
 from hexforge.plugins.motu.state import MotuState
@@ -25,31 +26,11 @@ OPTIONS: Mapping[str, str] = MappingProxyType(
     }
 )
 """The ``--set`` options a motu game takes (``--scenario`` is ``setup``)."""
-_SHOWN = {
-    "round": "round {round}",
-    "first_player": "{player} is the first player",
-    "reveal": "cards revealed: {cards}",
-    "activate": "{player}: {unit} activates with {card}",
-    "bonus": "  {unit} takes the {bonus} bonus of {card}",
-    "moved": "  {unit} moves to {to}",
-    "interrupt": "  {unit} interrupts {interrupted}",
-    "overwatch_taken": "  {unit} goes on overwatch",
-    "vp": "  {player} scores {gained} VP ({reason})",
-    "objective": "  {player} claims the objective at {hex} with {unit}",
-    "pass": "{player} passes",
-}
-"""The log notes the account shows; the result is the summary line that follows it."""
 
 
 def account(engine: Engine) -> tuple[str, ...]:
-    """The game's readable lines, from the motu notes of its log."""
-    lines = []
-    for entry in engine.log.entries():
-        template = _SHOWN.get(str(entry["type"]))
-        if template is not None:
-            fields = {k: per_player(v) if isinstance(v, dict) else v for k, v in entry.items()}
-            lines.append(template.format(**fields))
-    return tuple(lines)
+    """The game's readable lines in English (:mod:`~hexforge.plugins.motu.narration`)."""
+    return tuple(text for text, _ in narrate(engine, "en"))
 
 
 def chosen_setup(name: str, lib: Library) -> GameSetup:
@@ -81,6 +62,14 @@ class MotuRunner:
         """Card id -> its name in ``lang`` (English where untranslated), for ``--lang``."""
         cards = library_for(self.host).cards
         return {i: getattr(c.name, lang, None) or c.name.en for i, c in cards.items()}
+
+    def narration(self, engine: Engine, lang: str) -> list[tuple[str, str]]:
+        """The account in ``lang`` as (text, rich style) lines, for ``hexforge play``."""
+        return narrate(engine, lang)
+
+    def outcome(self, engine: Engine, lang: str) -> str | None:
+        """The result line in ``lang`` (``hexforge play --lang``)."""
+        return outcome(engine, lang)
 
     def players(self, options: Mapping[str, str]) -> list[str]:
         return list(PLAYERS)

@@ -18,9 +18,11 @@ from hexforge.core.agents.human import terminal_human
 from hexforge.core.engine import Decision, Engine, Json, RandomAgent
 from hexforge.core.hexgrid import Hex, distance
 from hexforge.core.hexgrid.board import parse_coord
+from hexforge.core.play import per_player
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.board import facing, ray
 from hexforge.plugins.nshex.state import NshexState, TileView
+from hexforge.plugins.nshex.terminal import option_label
 from hexforge.plugins.nshex.tiles import BoardTile
 
 ROTATIONS = range(6)
@@ -147,7 +149,7 @@ class NshexHeuristicAgent:
 def board_summary(engine: Engine, player: str) -> str:
     """Every tile on the board with its controller and rotation, the HQs' life, the hand."""
     state = NshexState(engine)
-    lines = [f"HQ life {dict((p, pos.hq_left(engine, hq)) for p, hq in state.hqs.items())}"]
+    lines = [f"HQ life {per_player({p: pos.hq_left(engine, hq) for p, hq in state.hqs.items()})}"]
     for coord, tile in sorted(state.board.items()):
         rotation = TileView(engine, tile).rotation
         lines.append(f"  {coord}: {tile} ({pos.controller(engine, tile)}) r{rotation}")
@@ -160,6 +162,9 @@ def agent_specs() -> list[AgentSpec]:
     return [
         AgentSpec("nshex", "heuristic", "most expected damage per tile", NshexHeuristicAgent),
         AgentSpec(
-            "nshex", "human", "you, at the terminal", lambda _: terminal_human(board_summary)
+            "nshex",
+            "human",
+            "you, at the terminal",
+            lambda _: terminal_human(board_summary, option_label),
         ),
     ]

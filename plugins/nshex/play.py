@@ -11,6 +11,7 @@ from hexforge.core.play import PlayedGame, per_player
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles
 from hexforge.plugins.nshex.game import new_game, play_game
+from hexforge.plugins.nshex.narration import narrate, outcome
 from hexforge.plugins.nshex.rules import nshex_rules
 from hexforge.plugins.nshex.state import NshexState
 
@@ -37,8 +38,8 @@ def armies_of(tiles: Tiles, options: Mapping[str, str]) -> tuple[str, ...]:
 
 
 def account(engine: Engine) -> tuple[str, ...]:
-    """The game's readable lines: the ``nshex`` notes of its log."""
-    return tuple(str(e["text"]) for e in engine.log.entries() if e["type"] == "nshex")
+    """The game's readable lines: the ``nshex`` notes of its log and the battles' hits."""
+    return tuple(text for text, _ in narrate(engine, "en"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,14 @@ class NshexRunner:
 
     def players(self, options: Mapping[str, str]) -> list[str]:
         return players_for(armies_of(self.rules.tiles, options))
+
+    def narration(self, engine: Engine, lang: str) -> list[tuple[str, str]]:
+        """The account in ``lang`` (en, pl; others get English) as (text, style) lines."""
+        return narrate(engine, lang)
+
+    def outcome(self, engine: Engine, lang: str) -> str | None:
+        """The result line in ``lang`` (``hexforge play --lang pl``)."""
+        return outcome(engine, lang)
 
     def play(
         self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]

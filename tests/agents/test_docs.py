@@ -33,7 +33,7 @@ def test_the_commands_of_play_md_run(tmp_path: Path, monkeypatch: pytest.MonkeyP
             for expected in after.body.strip().splitlines():
                 assert expected in result.output, (block.line, expected, result.output)
         ran += 1
-    assert ran == 4
+    assert ran == 6
     assert (tmp_path / "report" / "report.html").is_file()
     assert os.path.getsize(tmp_path / "game.jsonl") > 0
 

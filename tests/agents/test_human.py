@@ -45,7 +45,7 @@ def test_numbered_options_help_and_bad_input() -> None:
     assert "  1. end" in terminal.out and "  3. focus" in terminal.out
     assert "p1: action (unit=he-man)" in terminal.out
     assert HELP in terminal.out
-    assert terminal.out.count("type a number from 1 to 3, or h for help") == 2
+    assert terminal.out.count("type a number from 1 to 3 or an option as shown, or h for help") == 2
 
 
 def test_quit_and_undo_with_nothing_to_undo() -> None:

@@ -57,12 +57,13 @@ def test_play_nshex_heuristic_against_random_and_unknown_game() -> None:
 
 
 def test_play_lang_names_cards_in_that_language() -> None:
-    """--lang pl: the account names cards by their Polish names, not their ids."""
+    """--lang pl: the account names cards by their Polish names in Polish sentences (en:
+    English names; never ids). tests/agents/test_account.py checks the sentences."""
     code, english = run("play", "--seed", "3")
     code_pl, polish = run("play", "--seed", "3", "--lang", "pl")
     assert code == code_pl == 0
-    assert "activates with motu/" in english
-    assert "activates with motu/" not in polish
+    assert "He-Man activates with Rally" in english and "motu/" not in english
+    assert "aktywuje postać He-Man kartą Zbiórka" in polish and "motu/" not in polish
 
 
 def test_replay_finds_nshex_armies_from_the_players(tmp_path: Path) -> None:

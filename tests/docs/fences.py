@@ -38,7 +38,18 @@ RULES: tuple[Rule, ...] = (
         "effect-error",
         "tests/dsl/test_docs.py::test_every_error_example_reports_its_code",
     ),
-    Rule("dsl.md", "python", "tests/dsl/test_docs.py::test_the_plugin_example_adds_a_verb"),
+    Rule(
+        "dsl.md",
+        "python",
+        "tests/dsl/test_docs.py::test_the_plugin_example_adds_a_verb",
+        first="from hexforge.dsl.vocabulary",
+    ),
+    Rule(
+        "dsl.md",
+        "python",
+        "tests/dsl/test_docs.py::test_the_rules_text_example_runs",
+        marker="<!-- example: rules text",
+    ),
     Rule(
         "engine.md",
         "python",
@@ -197,6 +208,8 @@ RULES: tuple[Rule, ...] = (
     Rule("play.md", "sh", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),
     Rule("play.md", "text", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),
     Rule("play.md", "python", "tests/agents/test_docs.py::test_the_agent_hook_example_works"),
+    Rule("serve.md", "sh", HERE),
+    Rule("serve.md", "python", "tests/serve/test_docs.py::test_the_python_example_runs"),
     Rule("tutorial.md", "yaml", "tests/docs/test_tutorial.py::test_every_tutorial_file_is_used"),
     Rule(
         "tutorial.md", "sh", "tests/docs/test_tutorial.py::test_the_tutorial_commands_run_as_shown"

@@ -115,4 +115,4 @@ def _check_teela_plays(args: list[str]) -> None:
     assert "Teela's among them" in PAGE.read_text(encoding="utf-8")
     result = _run([a for a in args if a != "--quiet"])
     assert result.exit_code == 0
-    assert "masters: teela activates" in result.output
+    assert "Masters of the Universe: Teela activates" in result.output

@@ -122,7 +122,7 @@ def test_an_expansion_army_and_replacement_are_played(tmp_path: Path) -> None:
         "play", "--game", "nshex", "--seed", "2", "--set", "armies=moloch,smart", plugins=plugins
     )
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("moloch puts the HQ on ")
+    assert result.output.startswith("seed 2\nmoloch puts the HQ on ")
 
 
 def test_a_broken_expansion_is_left_out_and_named(tmp_path: Path) -> None:

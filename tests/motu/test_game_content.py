@@ -87,7 +87,8 @@ def test_hexforge_play_motu_plays_a_whole_game() -> None:
     result = CliRunner().invoke(make_cli(), ["play", "--game", "motu", "--seed", "3"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines[0] == "round 1" or "first player" in lines[0]
+    assert lines[0] == "seed 3"
+    assert lines[1] == "round 1" or "first player" in lines[1]
     assert lines[-1].split(":")[0] in ("masters", "evil", "draw")
     assert lines[-1].endswith(")") and "(VP masters " in lines[-1]
     assert sum("(VP " in line for line in lines) == 1  # the result is said once

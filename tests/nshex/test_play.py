@@ -28,7 +28,9 @@ def test_play_prints_an_account_and_the_result_and_writes_a_replayable_log(
     code, out, _ = _play("--game", "nshex", "--seed", "3", "--log", str(log))
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "smart puts the HQ on " + lines[0].split()[-1]
+    assert lines[0] == "seed 3"
+    assert lines[1] == "smart puts the HQ on " + lines[1].split()[-1]
+    assert any(re.fullmatch(r"    \S+ hits \S+: \d+ \(\w+\)", line) for line in lines)
     assert any(line.startswith("battle ") for line in lines)
     hqs = r"\(HQs (smart|vegas) \d+, (smart|vegas) \d+\)"
     assert re.fullmatch(r"(smart|vegas|draw): .+ " + hqs, lines[-1])

@@ -37,6 +37,8 @@ def test_a_generated_expansion_installs_lists_validates_and_passes_its_tests(
     run_ok(
         hexforge, "validate", "--strict", "--no-cache", "src/hexforge_moonrise/pack", cwd=package
     )
+    lone = ["src/hexforge_moonrise/setups", "tests"]  # the setup and scenario: no pack's files
+    run_ok(hexforge, "validate", "--strict", "--no-cache", *lone, cwd=package)
     tests = run_ok(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=package)
     assert "5 passed" in tests  # four Python tests and the scenario
     scenarios = run_ok(hexforge, "test", "--verbose", cwd=package)
@@ -44,6 +46,6 @@ def test_a_generated_expansion_installs_lists_validates_and_passes_its_tests(
     assert scenarios.strip().splitlines()[-1] == "1 passed, 0 failed"
     setup = "setup=src/hexforge_moonrise/setups/skirmish.yaml"
     game = run_ok(hexforge, "play", "--game", "motu", "--seed", "1", "--set", setup, cwd=package)
-    assert "mana-leech activates" in game and "(VP masters " in game
+    assert "Mana Leech activates" in game and "(VP masters " in game
     hidden = run_ok(hexforge, "--no-plugins", "plugins")
     assert "not loaded (--plugins/--no-plugins): moonrise" in hidden

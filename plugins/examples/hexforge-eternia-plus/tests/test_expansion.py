@@ -46,6 +46,16 @@ def test_the_pack_validates_strictly() -> None:
     assert result.exit_code == 0, result.output
 
 
+def test_the_setup_and_the_scenarios_validate_too() -> None:
+    """Files of no pack: the setup beside the pack and the scenario files, checked alone
+    (their fields, their cards - this expansion's among them - and the setup's decks)."""
+    tests = Path(__file__).parent
+    args = ["validate", "--strict", "--no-cache", str(PACK.parent / "setups"), str(tests)]
+    result = CliRunner().invoke(make_cli(), args)
+    assert result.exit_code == 0, result.output
+    assert "0 errors, 0 warnings in 6 files (0 packs, 0 cards)" in result.output
+
+
 def test_no_plugins_leaves_the_expansion_out() -> None:
     result = CliRunner().invoke(make_cli(), ["--no-plugins", "plugins"])
     assert result.exit_code == 0, result.output
@@ -128,7 +138,7 @@ def test_hexforge_play_takes_the_expansion_setup_file() -> None:
     args = ["play", "--game", "motu", "--seed", "7", "--set", f"setup={SETUP}"]
     result = CliRunner().invoke(make_cli(), args)
     assert result.exit_code == 0, result.output
-    assert "moss-man activates" in result.output
+    assert "Moss Man activates" in result.output
     assert "(VP masters " in result.output
 
 

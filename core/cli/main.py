@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from hexforge.core import codes
+from hexforge.core.cli.balance_cmd import balance_command
 from hexforge.core.cli.cards_cmd import cards_command
 from hexforge.core.cli.explain_cmd import explain_command
 from hexforge.core.cli.lsp_cmd import lsp_command
@@ -40,6 +41,7 @@ BUILT_IN_COMMANDS: tuple[click.Command, ...] = (
     play_command,
     replay_command,
     simulate_command,
+    balance_command,
     render_command,
     new_command,
     cards_command,

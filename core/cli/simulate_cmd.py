@@ -18,8 +18,9 @@ from hexforge.core.report import say
 from hexforge.core.simulate import jobs_for, summarise, wilson
 from hexforge.core.simulate.backends import Backend, run_jobs
 from hexforge.core.simulate.invariants import invariants_for
-from hexforge.core.simulate.jobs import GameRecord
+from hexforge.core.simulate.jobs import GameJob, GameRecord
 from hexforge.core.simulate.report import write_reports
+from hexforge.plugins.manager import PluginHost
 
 
 @click.command("simulate")
@@ -81,27 +82,9 @@ def simulate_command(
     runtime.seat(game_id, runner.players(options), [p1, p2], 0)  # HF050, HF058 before any game
     jobs = jobs_for(game_id, games, seed, [p1, p2], options, check)
     started = time.perf_counter()
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=state.err,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("games", total=len(jobs))
-
-        def advance(_: GameRecord) -> None:
-            progress.advance(task)
-
-        records = run_jobs(
-            jobs,
-            workers=workers,
-            backend=Backend(backend),
-            address=address,
-            progress=advance,
-            plugins=state.plugins,
-        )
+    records = run_with_progress(
+        jobs, workers=workers, backend=Backend(backend), address=address, plugins=state.plugins
+    )
     seconds = time.perf_counter() - started
     summary = summarise(records)
     out_ = state.out
@@ -133,6 +116,38 @@ def simulate_command(
         with writing(out):
             json_path, html_path = write_reports(out, summary, settings_json)
         say(out_, f"reports: {json_path} {html_path}")
+
+
+def run_with_progress(
+    jobs: Sequence[GameJob],
+    *,
+    workers: int,
+    backend: Backend,
+    address: str | None,
+    plugins: PluginHost,
+) -> list[GameRecord]:
+    """Run the jobs with a progress bar on stderr (shown on a terminal only)."""
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=get_state().err,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=len(jobs))
+
+        def advance(_: GameRecord) -> None:
+            progress.advance(task)
+
+        return run_jobs(
+            jobs,
+            workers=workers,
+            backend=backend,
+            address=address,
+            progress=advance,
+            plugins=plugins,
+        )
 
 
 def _invariant_names(manager: pluggy.PluginManager, game: str) -> str:

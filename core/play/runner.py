@@ -37,7 +37,9 @@ class GameRunner(Protocol):
     Optional attributes the runtime reads when present: ``options``, the ``--set`` options
     the game takes (a mapping of name -> description; any other key is HF057, a usage
     error with a "did you mean"), ``scenario_option`` (the option ``--scenario`` sets),
-    and the methods ``options_for_players`` and ``card_names``.
+    the methods ``options_for_players`` and ``card_names``, and for ``hexforge balance ab``
+    ``replace_option`` (the option that swaps a card in a setup) with the method
+    ``card_holders(options, card)`` (docs/balance.md).
     """
 
     @property

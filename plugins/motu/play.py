@@ -14,14 +14,17 @@ from hexforge.core.play import PlayedGame, per_player
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.motu.library import Library, MotuRuleset, library_for, motu_rules
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
-from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
+from hexforge.plugins.motu.setups import GameSetup, full_id, load_setup, shipped_setup
 from hexforge.plugins.motu.state import MotuState
+from hexforge.plugins.motu.variants import REPLACE_OPTION, holders, swapped, swaps_of
 
 DEFAULT_SETUP = "first-game"
 OPTIONS: Mapping[str, str] = MappingProxyType(
     {
         "setup": f"a shipped setup (content/motu/setups, default {DEFAULT_SETUP}) "
-        "or a setup file ending in .yaml"
+        "or a setup file ending in .yaml",
+        REPLACE_OPTION: "OLD:NEW[,OLD:NEW...]: play the setup with card OLD replaced by "
+        "NEW of its kind, or left out with OLD: (hexforge balance ab)",
     }
 )
 """The ``--set`` options a motu game takes (``--scenario`` is ``setup``)."""
@@ -67,6 +70,7 @@ class MotuRunner:
     host: PluginHost
     game = "motu"
     scenario_option = "setup"
+    replace_option = REPLACE_OPTION
     options = OPTIONS
 
     @property
@@ -85,11 +89,24 @@ class MotuRunner:
     def players(self, options: Mapping[str, str]) -> list[str]:
         return list(PLAYERS)
 
+    def setup(self, options: Mapping[str, str]) -> GameSetup:
+        """The setup ``options`` choose, with their card replacements made (HF776)."""
+        lib = self.rules.library
+        setup = chosen_setup(options.get("setup", DEFAULT_SETUP), lib)
+        swaps = options.get(REPLACE_OPTION)
+        return setup if swaps is None else swapped(setup, swaps_of(swaps, lib), lib)
+
+    def card_holders(self, options: Mapping[str, str], card: str) -> list[str]:
+        """The players whose force or decks hold ``card`` in the chosen setup (for
+        ``hexforge balance``); HF757 for an unknown card."""
+        lib = self.rules.library
+        return holders(self.setup(options), lib.card(full_id(card)).id, lib)
+
     def play(
         self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
     ) -> PlayedGame:
         rules = self.rules
-        setup = chosen_setup(options.get("setup", DEFAULT_SETUP), rules.library)
+        setup = self.setup(options)
         engine = new_game(rules, setup, seed, agents)
         outcome = play_game(engine)
         winner = outcome["winner"]

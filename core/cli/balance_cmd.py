@@ -17,7 +17,7 @@ from hexforge.core.cli.play_cmd import cli_runner, game_options
 from hexforge.core.cli.simulate_cmd import run_with_progress
 from hexforge.core.cli.state import get_state
 from hexforge.core.engine.diagnostics import fail
-from hexforge.core.play import GameRunner, Runtime
+from hexforge.core.play import GameRunner, Runtime, card_names
 from hexforge.core.report import say
 from hexforge.core.simulate.backends import Backend
 from hexforge.core.simulate.experiments import Arm, Difference, Experiment, arm_jobs, games_needed
@@ -121,7 +121,7 @@ def ab_command(
         raise fail(BAD_SIMULATION, f"the setup does not use card '{card}'")
     swap = {key: f"{card}:{instead or ''}"}
     holders({**base, **swap}, card)  # the variant is built once here: a bad swap stops now
-    names = _names(runner)
+    names = card_names(runner, state.lang)
     name = names.get(_full(runner, card), card)
     second = f"without {name}"
     if instead:
@@ -226,11 +226,6 @@ def _difference(change: Difference) -> str:
         f"{100 * change.value:+.1f} points (95% interval {100 * low:+.1f} to "
         f"{100 * high:+.1f}): {verdict}"
     )
-
-
-def _names(runner: GameRunner) -> dict[str, str]:
-    card_names = getattr(runner, "card_names", None)
-    return dict(card_names(get_state().lang)) if callable(card_names) else {}
 
 
 def _full(runner: GameRunner, card: str) -> str:

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from hexforge.core.cli.output import OutputPath, writing
 from hexforge.core.cli.play_cmd import cli_runner, game_options, parse_settings
 from hexforge.core.cli.state import get_state
-from hexforge.core.play import Runtime
+from hexforge.core.play import Runtime, card_names
 from hexforge.core.report import say
 from hexforge.core.simulate import jobs_for, summarise, wilson
 from hexforge.core.simulate.backends import Backend, run_jobs
@@ -114,7 +114,8 @@ def simulate_command(
         if scenario:
             settings_json["scenario"] = scenario
         with writing(out):
-            json_path, html_path = write_reports(out, summary, settings_json)
+            names = card_names(runner, state.lang)
+            json_path, html_path = write_reports(out, summary, settings_json, names)
         say(out_, f"reports: {json_path} {html_path}")
 
 

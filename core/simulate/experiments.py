@@ -64,7 +64,6 @@ def side_wins(records: Sequence[GameRecord], side: str) -> Rate:
     return Rate(sum(r.winner == side for r in records), len(records))
 
 
-
 @dataclass(frozen=True, slots=True)
 class Arm:
     """One arm of an experiment: the ``--set`` options its games are played with, and the

@@ -14,7 +14,7 @@ import click
 from hexforge.core.agents.codes import BAD_SIMULATION
 from hexforge.core.cli.output import OutputPath, writing
 from hexforge.core.cli.play_cmd import cli_runner, game_options
-from hexforge.core.cli.simulate_cmd import run_with_progress
+from hexforge.core.cli.simulate_cmd import run_with_progress, running_options
 from hexforge.core.cli.state import get_state
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.play import GameRunner, Runtime, card_names
@@ -38,22 +38,6 @@ def _common(command: Callable[..., None]) -> Callable[..., None]:
         ),
         click.option("--seed", type=int, default=1, show_default=True, help="First seed."),
         click.option(
-            "--jobs",
-            "workers",
-            type=click.IntRange(min=1),
-            default=1,
-            show_default=True,
-            help="Worker processes (or Ray CPUs).",
-        ),
-        click.option(
-            "--backend",
-            type=click.Choice([b.value for b in Backend]),
-            default="local",
-            show_default=True,
-            help="Where the games run: worker processes here (local), or Ray tasks (ray).",
-        ),
-        click.option("--address", help="A Ray cluster address (ray://host:10001 or auto)."),
-        click.option(
             "--out",
             type=OutputPath(folder=True),
             help="Write balance.json here (created if missing).",
@@ -64,7 +48,7 @@ def _common(command: Callable[..., None]) -> Callable[..., None]:
     ]
     for option in reversed(options):
         command = option(command)
-    return command
+    return running_options(command)
 
 
 @click.group("balance")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
@@ -23,6 +23,32 @@ from hexforge.core.simulate.report import write_reports
 from hexforge.plugins.manager import PluginHost
 
 
+def running_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--jobs``, ``--backend`` and ``--address``: where the games run (simulate, balance)."""
+    for option in reversed(
+        [
+            click.option(
+                "--jobs",
+                "workers",
+                type=click.IntRange(min=1),
+                default=1,
+                show_default=True,
+                help="Worker processes (or Ray CPUs).",
+            ),
+            click.option(
+                "--backend",
+                type=click.Choice([b.value for b in Backend]),
+                default="local",
+                show_default=True,
+                help="Where the games run: worker processes here (local), or Ray tasks (ray).",
+            ),
+            click.option("--address", help="A Ray cluster address (ray://host:10001 or auto)."),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
 @click.command("simulate")
 @click.option("--game", "game_id", default="motu", show_default=True, help="The game.")
 @click.option("--scenario", help="The scenario or setup (motu: first-game, ...).")
@@ -33,25 +59,10 @@ from hexforge.plugins.manager import PluginHost
     show_default=True,
     help="How many games to play (seeds S, S+1, ...).",
 )
-@click.option(
-    "--jobs",
-    "workers",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Worker processes (or Ray CPUs).",
-)
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed+i.")
 @click.option("--p1", default="heuristic", show_default=True, help="One agent.")
 @click.option("--p2", default="random", show_default=True, help="The other (seats alternate).")
-@click.option(
-    "--backend",
-    type=click.Choice([b.value for b in Backend]),
-    default="local",
-    show_default=True,
-    help="Where the games run: worker processes here (local), or Ray tasks (ray).",
-)
-@click.option("--address", help="A Ray cluster address (ray://host:10001 or auto).")
+@running_options
 @click.option(
     "--out",
     type=OutputPath(folder=True),
@@ -114,8 +125,8 @@ def simulate_command(
         if scenario:
             settings_json["scenario"] = scenario
         with writing(out):
-            names = card_names(runner, state.lang)
-            json_path, html_path = write_reports(out, summary, settings_json, names)
+            shown = card_names(runner, state.lang)
+            json_path, html_path = write_reports(out, summary, settings_json, shown)
         say(out_, f"reports: {json_path} {html_path}")
 
 

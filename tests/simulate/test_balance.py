@@ -4,14 +4,13 @@ the command's errors are coded."""
 from __future__ import annotations
 
 import json
-import shlex
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
-from tests.docs.blocks import DOCS, blocks
+from tests.docs.blocks import DOCS, run_sh_blocks
 
 PAGE = DOCS / "balance.md"
 
@@ -20,19 +19,7 @@ def test_the_commands_of_balance_md_run(tmp_path: Path, monkeypatch: pytest.Monk
     """Every sh block runs in one folder; a text block right after it lists lines the
     output must contain (the worked example on the shipped first game)."""
     monkeypatch.chdir(tmp_path)
-    found = blocks(PAGE)
-    ran = 0
-    for i, block in enumerate(found):
-        if block.lang != "sh":
-            continue
-        args = shlex.split(block.body.strip())
-        result = CliRunner().invoke(make_cli(), args[1:])
-        assert result.exit_code == 0, (block.line, result.output)
-        after = found[i + 1] if i + 1 < len(found) else None
-        if after is not None and after.lang == "text":
-            for expected in after.body.strip().splitlines():
-                assert expected in result.output, (block.line, expected, result.output)
-        ran += 1
+    ran = run_sh_blocks(PAGE)
     assert ran == 3
     report = json.loads((tmp_path / "report" / "balance.json").read_text(encoding="utf-8"))
     assert [arm["label"] for arm in report["arms"]] == [

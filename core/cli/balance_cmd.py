@@ -21,6 +21,7 @@ from hexforge.core.play import GameRunner, Runtime, card_names
 from hexforge.core.report import say
 from hexforge.core.simulate.backends import Backend
 from hexforge.core.simulate.experiments import Arm, Difference, Experiment, arm_jobs, games_needed
+from hexforge.core.simulate.regression import Estimate, fit_powers
 from hexforge.core.simulate.stats import Rate, wilson
 
 
@@ -53,7 +54,8 @@ def _common(command: Callable[..., None]) -> Callable[..., None]:
 
 @click.group("balance")
 def balance_command() -> None:
-    """Balance experiments with 95% intervals: side balance (mirror), one card (ab)."""
+    """Balance experiments with 95% intervals: side balance (mirror), one card (ab), each
+    unit's power from drafted forces (roster)."""
 
 
 @balance_command.command("mirror")
@@ -128,6 +130,80 @@ def ab_command(
     _write(common["out"], experiment, {"card": card, "instead": instead, "margin": margin})
 
 
+@balance_command.command("roster")
+@click.option("--agent", default="heuristic", show_default=True, help="The agent in both seats.")
+@click.option(
+    "--points",
+    type=click.IntRange(min=1),
+    default=60,
+    show_default=True,
+    help="Each side's draft: characters at random up to this many points.",
+)
+@_common
+def roster_command(agent: str, points: int, **common: Any) -> None:
+    """Draft forces at random, play them, and estimate each unit's power (and the points
+    it is worth) with a logistic regression over the games."""
+    state = get_state()
+    runner = cli_runner(Runtime(state.plugins), common["game_id"])
+    key = getattr(runner, "draft_option", None)
+    if not isinstance(key, str) or not callable(getattr(runner, "fielded", None)):
+        raise fail(BAD_SIMULATION, f"{runner.game} cannot draft forces at random")
+    draft = {key: f"random:{points}"}
+    experiment = _run(common, (agent, agent), [("drafted", draft)], sides=None)
+    (arm,) = experiment.arms
+    costs: dict[str, int] = dict(getattr(runner, "unit_costs", dict)())
+    fit = fit_powers(arm.records, costs)
+    names = card_names(runner, state.lang)
+    out = state.out
+    heading = _heading(experiment, f"{agent} against itself")
+    say(out, f"{heading}, forces drafted at random for about {points} points", soft_wrap=True)
+    say(out, f"the edge of {fit.side}: {fit.edge:+.2f} log-odds with even forces", soft_wrap=True)
+    point = fit.per_point
+    say(
+        out,
+        f"a point of force is worth {point.value:+.3f} log-odds "
+        f"(95% interval {point.low:+.3f} to {point.high:+.3f})",
+        soft_wrap=True,
+    )
+    say(out, "each unit beyond its points (log-odds of its side winning when it is fielded):")
+    for power in sorted(fit.powers, key=lambda p: -p.excess.value):
+        fair = fit.fair_cost(power)
+        price = f"; costs {power.cost}" + ("" if fair is None else f", fair about {fair}")
+        excess = power.excess
+        say(
+            out,
+            f"  {names.get(power.unit, power.unit)} ({power.side}): {excess.value:+.2f} "
+            f"(95% interval {excess.low:+.2f} to {excess.high:+.2f}), fielded in "
+            f"{power.games} games{price}",
+            soft_wrap=True,
+        )
+    if point.low <= 0:
+        say(out, "no fair costs: these games do not show that a point is worth anything yet")
+    if fit.constant:
+        shown = ", ".join(names.get(u, u) for u in fit.constant)
+        say(out, f"fielded in every game, so not estimated: {shown}", soft_wrap=True)
+    _write(
+        common["out"],
+        experiment,
+        {
+            "points": points,
+            "edge": round(fit.edge, 4),
+            "per_point": _estimate(fit.per_point),
+            "powers": [
+                {
+                    "unit": p.unit,
+                    "side": p.side,
+                    "excess": _estimate(p.excess),
+                    "games": p.games,
+                    "cost": p.cost,
+                    "fair_cost": fit.fair_cost(p),
+                }
+                for p in fit.powers
+            ],
+        },
+    )
+
+
 def _run(
     common: Mapping[str, Any],
     agents: tuple[str, str],
@@ -169,6 +245,13 @@ def _run(
             for i, (label, extra) in enumerate(arms)
         ),
     )
+
+
+def _estimate(estimate: Estimate) -> dict[str, Any]:
+    return {
+        "value": round(estimate.value, 4),
+        "ci95": [round(estimate.low, 4), round(estimate.high, 4)],
+    }
 
 
 def _heading(experiment: Experiment, agents: str) -> str:

@@ -39,7 +39,8 @@ class GameRunner(Protocol):
     error with a "did you mean"), ``scenario_option`` (the option ``--scenario`` sets),
     the methods ``options_for_players`` and ``card_names``, and for ``hexforge balance ab``
     ``replace_option`` (the option that swaps a card in a setup) with the method
-    ``card_holders(options, card)`` (docs/balance.md).
+    ``card_holders(options, card)``, for ``hexforge balance roster`` ``draft_option`` with
+    the methods ``fielded(engine)`` and ``unit_costs()`` (docs/balance.md).
     """
 
     @property

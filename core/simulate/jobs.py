@@ -49,6 +49,9 @@ class GameRecord:
     """Damage dealt per unit or tile, and per weapon (wounds of its attacks)."""
     decisions: int
     log_lines: int
+    fielded: tuple[tuple[str, str], ...] = ()
+    """(player, unit card) of every unit the game fielded, when the runner tells
+    (optional ``fielded(engine)``; motu's characters), for ``hexforge balance roster``."""
 
 
 def jobs_for(
@@ -199,6 +202,7 @@ def _record(runner: GameRunner, job: GameJob, players: list[str], played: Played
         tuple(sorted(damage.items())),
         decisions,
         len(engine.log.lines),
+        _fielded(runner, engine),
     )
 
 
@@ -221,6 +225,11 @@ def _text(value: Json) -> str:
 def _owner(engine: Engine, unit: str) -> str:
     entity = engine.state.entities.get(unit)
     return "" if entity is None else entity.owner or ""
+
+
+def _fielded(runner: GameRunner, engine: Engine) -> tuple[tuple[str, str], ...]:
+    fielded = getattr(runner, "fielded", None)
+    return tuple(sorted(fielded(engine))) if callable(fielded) else ()
 
 
 def _scores(runner: GameRunner, engine: Engine) -> dict[str, int]:

@@ -30,3 +30,4 @@ NOT_RULEBOOK = define("HF772", "a setup claims rulebook provenance but uses othe
 IMPOSSIBLE_HAND = define("HF773", "a scenario's hand or deck no game could come to")
 BASE_DOES_NOT_FIT = define("HF775", "a massive model's base does not fit where it is placed")
 BAD_REPLACEMENT = define("HF776", "a card replacement a setup cannot take")
+BAD_FORCES = define("HF777", "a forces option that is not random or random:POINTS")

@@ -2,17 +2,21 @@
 
 ``--set replace=OLD:NEW`` (several pairs separated by commas) plays a setup with every use
 of card OLD - in a fate or glory deck, as a character, weapon or item of a force - taken
-by card NEW of the same kind; ``OLD:`` (no NEW) leaves it out (a character's whole entry,
-a deck's copies). ``hexforge balance ab`` plays the same seeds with and without the swap
-(docs/balance.md).
+by card NEW of the same kind; ``OLD:`` (no NEW) leaves it out (a character's whole entry).
+``hexforge balance ab`` plays the same seeds with and without the swap. ``--set
+forces=random:N`` drafts each side's force at random up to N points, seeded by the game,
+for ``hexforge balance roster`` (docs/balance.md).
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 
 from hexforge.core.engine.diagnostics import fail
+from hexforge.core.packs.models import Card
 from hexforge.plugins.motu import codes
+from hexforge.plugins.motu.cards import Character
 from hexforge.plugins.motu.library import Library
 from hexforge.plugins.motu.setups import Deck, ForceEntry, GameSetup, full_id
 
@@ -134,3 +138,58 @@ def _entry(entry: ForceEntry, swap: Swap, lib: Library) -> ForceEntry | None:
         if swap.old in cards:  # the character's own list made explicit, then swapped
             update[what] = _cards(cards, swap)
     return entry.model_copy(update=update)
+
+
+FORCES_OPTION = "forces"
+RANDOM = "random"
+
+
+def random_points(text: str) -> int:
+    """The points of ``--set forces=random:N`` (``random`` alone: 60, about three
+    characters, so forces vary from game to game); anything else is HF777."""
+    word, colon, points = text.partition(":")
+    if word != RANDOM or (colon and not points.isdigit()) or (points and int(points) < 1):
+        raise fail(
+            codes.BAD_FORCES,
+            f"forces '{text}' is not random or random:POINTS",
+            hint="e.g. --set forces=random:60 (each side drafts characters up to 60 points)",
+        )
+    return int(points) if points else RANDOM_POINTS
+
+
+RANDOM_POINTS = 60
+
+
+def random_forces(setup: GameSetup, lib: Library, seed: int, points: int) -> GameSetup:
+    """``setup`` with each side's force drawn at random from its faction's characters (any
+    installed pack's), each with its own equipment, added in a seeded random order while
+    the force stays within its budget (rulebook §Scoring counts characters and their
+    equipment). Each side's budget is ``points`` give or take a third, drawn per game, so
+    the games also tell what a point of force is worth. Units are named after their cards,
+    so a record tells who was fielded."""
+    rng = random.Random(seed)
+    forces = {}
+    for side in sorted(setup.forces):
+        budget = points + rng.randint(-(points // 3), points // 3)
+        roster = sorted(
+            (c for c in lib.cards.values() if isinstance(c, Character) and c.faction.value == side),
+            key=lambda c: c.id,
+        )
+        rng.shuffle(roster)
+        chosen: list[ForceEntry] = []
+        total = 0
+        for character in roster:
+            cost = force_cost(character, lib)
+            if total + cost <= budget:
+                total += cost
+                slug = character.id.rpartition("/")[2]
+                chosen.append(ForceEntry.model_validate({"id": slug, "card": character.id}))
+        forces[side] = tuple(chosen)
+    return replace(setup, forces=forces)
+
+
+def force_cost(card: Card, lib: Library) -> int:
+    """A character's points with its own equipment (what a random force pays for it)."""
+    gear = (*getattr(card, "weapons", ()), *getattr(card, "items", ()))
+    cost = int(getattr(card, "cost", 0))
+    return cost + sum(int(getattr(lib.card(full_id(g)), "cost", 0)) for g in gear)

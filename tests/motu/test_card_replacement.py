@@ -7,6 +7,7 @@ import pytest
 
 from hexforge.core.engine import RandomAgent
 from hexforge.core.errors import HexforgeError
+from hexforge.plugins.motu.cards import Character
 from hexforge.plugins.motu.play import MotuRunner
 from tests.plugged import HOST
 
@@ -62,3 +63,37 @@ def test_the_variant_is_what_the_game_plays() -> None:
     played = RUNNER.play(1, agents, {"replace": "he-man:ram-man"})
     cards = {e["card"] for e in played.engine.log.entries() if e["type"] == "card"}
     assert "motu/ram-man" in cards and "motu/he-man" not in cards
+
+
+def test_random_forces_are_drafted_per_game_within_the_budget() -> None:
+    """``--set forces=random:60``: each side drafts its own faction's characters (rulebook
+    §Forces: a force is one faction's), with their equipment, within 60 points give or take
+    a third; the draft follows the game's seed, so a replay fields the same forces."""
+    options = {"setup": "standard", "forces": "random:60"}
+    costs = RUNNER.unit_costs()
+    lib = RUNNER.rules.library
+    drafts = []
+    for seed in range(1, 9):
+        setup = RUNNER.setup(options, seed)
+        assert setup == RUNNER.setup(options, seed)
+        for side, force in setup.forces.items():
+            assert force and sum(costs[e.card] for e in force) <= 80
+            cards = [lib.card(e.card) for e in force]
+            assert all(isinstance(c, Character) and c.faction.value == side for c in cards)
+            assert all(e.id == e.card.rpartition("/")[2] for e in force)
+        drafts.append(tuple(e.card for e in setup.forces["masters"]))
+    assert len(set(drafts)) > 3  # forces vary from game to game
+
+
+def test_a_played_game_reports_the_characters_it_fielded() -> None:
+    agents = {p: RandomAgent(3) for p in RUNNER.players({})}
+    options = {"setup": "standard", "forces": "random:40"}
+    played = RUNNER.play(3, agents, options)
+    fielded = RUNNER.fielded(played.engine)
+    expected = {(side, e.card) for side, f in RUNNER.setup(options, 3).forces.items() for e in f}
+    assert set(fielded) == expected
+
+
+@pytest.mark.parametrize("forces", ["randomly", "random:", "random:x", "random:0", "all"])
+def test_a_forces_option_other_than_random_points_is_refused(forces: str) -> None:
+    assert codes_of({"forces": forces}) == ["HF777"]

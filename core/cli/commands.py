@@ -76,6 +76,12 @@ BUILT_IN_COMMANDS: dict[str, LazyCommand] = {
         "simulate_command",
         "Play many games between two agents and report win rates and card statistics.",
     ),
+    "balance": _here(
+        "balance_cmd",
+        "balance_command",
+        "Balance experiments with 95% intervals: side balance (mirror), one card (ab), each "
+        "unit's power from drafted forces (roster).",
+    ),
     "render": _here(
         "render_cmd",
         "render_command",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
@@ -13,13 +13,40 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from hexforge.core.cli.output import OutputPath, writing
 from hexforge.core.cli.play_cmd import cli_runner, game_options, parse_settings
 from hexforge.core.cli.state import get_state
-from hexforge.core.play import Runtime
+from hexforge.core.play import Runtime, card_names
 from hexforge.core.report import say
 from hexforge.core.simulate import jobs_for, summarise, wilson
 from hexforge.core.simulate.backends import Backend, run_jobs
 from hexforge.core.simulate.invariants import invariants_for
-from hexforge.core.simulate.jobs import GameRecord
+from hexforge.core.simulate.jobs import GameJob, GameRecord
 from hexforge.core.simulate.report import write_reports
+from hexforge.plugins.manager import PluginHost
+
+
+def running_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--jobs``, ``--backend`` and ``--address``: where the games run (simulate, balance)."""
+    for option in reversed(
+        [
+            click.option(
+                "--jobs",
+                "workers",
+                type=click.IntRange(min=1),
+                default=1,
+                show_default=True,
+                help="Worker processes (or Ray CPUs).",
+            ),
+            click.option(
+                "--backend",
+                type=click.Choice([b.value for b in Backend]),
+                default="local",
+                show_default=True,
+                help="Where the games run: worker processes here (local), or Ray tasks (ray).",
+            ),
+            click.option("--address", help="A Ray cluster address (ray://host:10001 or auto)."),
+        ]
+    ):
+        command = option(command)
+    return command
 
 
 @click.command("simulate")
@@ -32,25 +59,10 @@ from hexforge.core.simulate.report import write_reports
     show_default=True,
     help="How many games to play (seeds S, S+1, ...).",
 )
-@click.option(
-    "--jobs",
-    "workers",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Worker processes (or Ray CPUs).",
-)
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed+i.")
 @click.option("--p1", default="heuristic", show_default=True, help="One agent.")
 @click.option("--p2", default="random", show_default=True, help="The other (seats alternate).")
-@click.option(
-    "--backend",
-    type=click.Choice([b.value for b in Backend]),
-    default="local",
-    show_default=True,
-    help="Where the games run: worker processes here (local), or Ray tasks (ray).",
-)
-@click.option("--address", help="A Ray cluster address (ray://host:10001 or auto).")
+@running_options
 @click.option(
     "--out",
     type=OutputPath(folder=True),
@@ -81,27 +93,9 @@ def simulate_command(
     runtime.seat(game_id, runner.players(options), [p1, p2], 0)  # HF050, HF058 before any game
     jobs = jobs_for(game_id, games, seed, [p1, p2], options, check)
     started = time.perf_counter()
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=state.err,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("games", total=len(jobs))
-
-        def advance(_: GameRecord) -> None:
-            progress.advance(task)
-
-        records = run_jobs(
-            jobs,
-            workers=workers,
-            backend=Backend(backend),
-            address=address,
-            progress=advance,
-            plugins=state.plugins,
-        )
+    records = run_with_progress(
+        jobs, workers=workers, backend=Backend(backend), address=address, plugins=state.plugins
+    )
     seconds = time.perf_counter() - started
     summary = summarise(records)
     out_ = state.out
@@ -131,8 +125,41 @@ def simulate_command(
         if scenario:
             settings_json["scenario"] = scenario
         with writing(out):
-            json_path, html_path = write_reports(out, summary, settings_json)
+            shown = card_names(runner, state.lang)
+            json_path, html_path = write_reports(out, summary, settings_json, shown)
         say(out_, f"reports: {json_path} {html_path}")
+
+
+def run_with_progress(
+    jobs: Sequence[GameJob],
+    *,
+    workers: int,
+    backend: Backend,
+    address: str | None,
+    plugins: PluginHost,
+) -> list[GameRecord]:
+    """Run the jobs with a progress bar on stderr (shown on a terminal only)."""
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=get_state().err,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=len(jobs))
+
+        def advance(_: GameRecord) -> None:
+            progress.advance(task)
+
+        return run_jobs(
+            jobs,
+            workers=workers,
+            backend=backend,
+            address=address,
+            progress=advance,
+            plugins=plugins,
+        )
 
 
 def _invariant_names(manager: pluggy.PluginManager, game: str) -> str:

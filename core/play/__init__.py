@@ -5,6 +5,7 @@ the scenario runner and a web server use exactly what ``hexforge play`` uses."""
 from hexforge.core.play.runner import GameRunner, PlayedGame, per_player
 from hexforge.core.play.runtime import (
     Runtime,
+    card_names,
     first_difference,
     localised,
     random_agents,
@@ -15,6 +16,7 @@ __all__ = [
     "GameRunner",
     "PlayedGame",
     "Runtime",
+    "card_names",
     "first_difference",
     "localised",
     "per_player",

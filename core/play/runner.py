@@ -37,9 +37,13 @@ class GameRunner(Protocol):
     Optional attributes the runtime reads when present: ``options``, the ``--set`` options
     the game takes (a mapping of name -> description; any other key is HF057, a usage
     error with a "did you mean"), ``scenario_option`` (the option ``--scenario`` sets),
-    and the methods ``options_for_players``, ``card_names``, ``narration(engine, lang)``
+    the methods ``options_for_players``, ``card_names``, ``narration(engine, lang)``
     (the account in a language as ``(text, rich style)`` lines: ``hexforge play`` and the
-    human at the terminal) and ``outcome(engine, lang)`` (the result line in a language).
+    human at the terminal) and ``outcome(engine, lang)`` (the result line in a language);
+    for ``hexforge balance ab`` ``replace_option`` (the option that swaps a card in a
+    setup) with the method ``card_holders(options, card)``, for ``hexforge balance
+    roster`` ``draft_option`` with the methods ``fielded(engine)`` and ``unit_costs()``
+    (docs/balance.md).
     """
 
     @property

@@ -175,13 +175,19 @@ def seat_agents(
 _CARD_ID = re.compile(r"\b[a-z0-9-]+/[a-z0-9-]+\b")
 
 
+def card_names(runner: GameRunner, lang: str) -> Mapping[str, str]:
+    """Card id -> its name in ``lang``, when the game offers names (optional runner method
+    ``card_names(lang)``), else nothing."""
+    names = getattr(runner, "card_names", None)
+    return dict(names(lang)) if callable(names) else {}
+
+
 def localised(runner: GameRunner, lines: Sequence[str], lang: str) -> list[str]:
     """The account with card ids shown as card names in ``lang``, when the game offers
-    names (optional runner method ``card_names(lang)``); English keeps the ids."""
-    names = getattr(runner, "card_names", None)
-    if lang == "en" or not callable(names):
+    names; English keeps the ids."""
+    table = card_names(runner, lang)
+    if lang == "en" or not table:
         return list(lines)
-    table: Mapping[str, str] = names(lang)
     return [_CARD_ID.sub(lambda m: table.get(m[0], m[0]), line) for line in lines]
 
 

@@ -41,13 +41,17 @@ class GameRecord:
     scores: tuple[int, ...]
     """VP (motu) or HQ toughness left (nshex) per seat."""
     cards: tuple[tuple[str, str], ...]
-    """(player, card) for every card a player played, once per game."""
+    """(player, card) for every card a player played or weapon it attacked with, once per
+    game."""
     characters: tuple[tuple[str, str], ...]
     """(player, unit) for every character that activated or tile placed, once per game."""
     damage: tuple[tuple[str, int], ...]
-    """Damage dealt per unit or tile."""
+    """Damage dealt per unit or tile, and per weapon (wounds of its attacks)."""
     decisions: int
     log_lines: int
+    fielded: tuple[tuple[str, str], ...] = ()
+    """(player, unit card) of every unit the game fielded, when the runner tells
+    (optional ``fielded(engine)``; motu's characters), for ``hexforge balance roster``."""
 
 
 def jobs_for(
@@ -159,6 +163,8 @@ def _record(runner: GameRunner, job: GameJob, players: list[str], played: Played
     characters: set[tuple[str, str]] = set()
     damage: Counter[str] = Counter()
     decisions = 0
+    weapon: tuple[str, str] | None = None
+    """(player, weapon) of the attack under way: its wounds are the weapon's damage."""
     for entry in engine.log.entries():
         kind = entry["type"]
         if kind == "decision":
@@ -170,6 +176,11 @@ def _record(runner: GameRunner, job: GameJob, players: list[str], played: Played
                 cards.add((player or _owner(engine, unit), card))
             if unit:
                 characters.add((_owner(engine, unit), unit))
+        elif kind == "attack" and _text(entry.get("weapon")):
+            weapon = (_owner(engine, _text(entry.get("attacker"))), _text(entry.get("weapon")))
+            cards.add(weapon)
+        elif kind == "event" and entry.get("name") == "attack_ended":
+            weapon = None
         elif kind == "event" and entry.get("name") == "placed":
             tile = _text(_payload(entry, "tile"))
             characters.add((_owner(engine, tile), tile))
@@ -177,6 +188,8 @@ def _record(runner: GameRunner, job: GameJob, players: list[str], played: Played
             source = _text(_payload(entry, "source") or _payload(entry, "attacker"))
             if source:
                 damage[source] += _amount(entry)
+            if weapon is not None:
+                damage[weapon[1]] += _amount(entry)
     return GameRecord(
         job.index,
         job.seed,
@@ -189,6 +202,7 @@ def _record(runner: GameRunner, job: GameJob, players: list[str], played: Played
         tuple(sorted(damage.items())),
         decisions,
         len(engine.log.lines),
+        _fielded(runner, engine),
     )
 
 
@@ -211,6 +225,11 @@ def _text(value: Json) -> str:
 def _owner(engine: Engine, unit: str) -> str:
     entity = engine.state.entities.get(unit)
     return "" if entity is None else entity.owner or ""
+
+
+def _fielded(runner: GameRunner, engine: Engine) -> tuple[tuple[str, str], ...]:
+    fielded = getattr(runner, "fielded", None)
+    return tuple(sorted(fielded(engine))) if callable(fielded) else ()
 
 
 def _scores(runner: GameRunner, engine: Engine) -> dict[str, int]:

@@ -7,13 +7,17 @@ so it opens offline and can be attached to a CI run as a single file.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from html import escape
 from pathlib import Path
 
 from hexforge.core.simulate.stats import Rate, Summary, Usage, wilson
 
 BAR_WIDTH = 360
+LABEL_WIDTH = 200
+"""Where the bars start: labels are cut to fit before it (the whole name is the tooltip)."""
+MAX_BARS = 12
+"""A score distribution with more distinct values than this is shown in bins."""
 Row = tuple[str, float, tuple[float, float] | None]
 """A chart bar: label, value, confidence interval (or None)."""
 
@@ -23,8 +27,16 @@ def report_json(summary: Summary, settings: Mapping[str, object]) -> str:
     return json.dumps({"settings": dict(settings), **summary.as_json()}, indent=2, sort_keys=True)
 
 
+def _fit(label: str, pixels: int, size: int = 12) -> str:
+    """``label`` cut with an ellipsis to about ``pixels`` wide at font ``size`` (an average
+    glyph is taken as 0.6 em, generous for the sans-serif fonts browsers pick)."""
+    room = max(4, int(pixels / (0.6 * size)))
+    return label if len(label) <= room else label[: room - 1] + "…"
+
+
 def _bars(rows: Sequence[Row], unit: str) -> str:
-    """A horizontal bar chart: one bar per row, with its confidence interval as a whisker."""
+    """A horizontal bar chart: one bar per row, its interval as a whisker, and the value
+    written after whichever ends further right, the bar or the whisker (never on it)."""
     height = 22 * len(rows) + 10
     top = max((v for _, v, _ in rows), default=1.0) or 1.0
     scale = 1.0 if unit == "%" else top
@@ -33,18 +45,69 @@ def _bars(rows: Sequence[Row], unit: str) -> str:
         y = 5 + 22 * i
         width = BAR_WIDTH * value / scale
         shown = f"{100 * value:.1f}%" if unit == "%" else f"{value:g}"
+        end = LABEL_WIDTH + width
         parts.append(
-            f'<text x="0" y="{y + 15}" font-size="12">{escape(label[:28])}</text>'
-            f'<rect x="200" y="{y + 3}" width="{width:.1f}" height="14" fill="#4a7ab5"/>'
-            f'<text x="{205 + width:.1f}" y="{y + 15}" font-size="11">{shown}</text>'
+            f'<text x="0" y="{y + 15}" font-size="12"><title>{escape(label)}</title>'
+            f"{escape(_fit(label, LABEL_WIDTH - 8))}</text>"
+            f'<rect x="{LABEL_WIDTH}" y="{y + 3}" width="{width:.1f}" height="14" fill="#4a7ab5"/>'
         )
         if interval is not None:
-            low, high = (200 + BAR_WIDTH * b for b in interval)
+            low, high = (LABEL_WIDTH + BAR_WIDTH * b for b in interval)
+            end = max(end, high)
             parts.append(
                 f'<line x1="{low:.1f}" x2="{high:.1f}" y1="{y + 10}" y2="{y + 10}" '
                 'stroke="#222" stroke-width="1.5"/>'
             )
+        parts.append(f'<text x="{end + 5:.1f}" y="{y + 15}" font-size="11">{shown}</text>')
     parts.append("</svg>")
+    return "".join(parts)
+
+
+def bins(distribution: Mapping[int, int], most: int = MAX_BARS) -> list[tuple[str, int]]:
+    """A score distribution as at most ``most`` bars: each score alone when few, else
+    equal bins of a round width (1, 2, 5, 10, 20, 50, ...) labelled ``low-high``."""
+    if not distribution:
+        return []
+    low, high = min(distribution), max(distribution)
+    if len(distribution) <= most and high - low < most:
+        return [(str(score), n) for score, n in sorted(distribution.items())]
+    width = next(w for w in _round_widths() if (high - low) // w + 1 <= most)
+    start = low - low % width
+    counts: dict[int, int] = {}
+    for score, n in distribution.items():
+        at = start + (score - start) // width * width
+        counts[at] = counts.get(at, 0) + n
+    return [(f"{at}-{at + width - 1}", counts.get(at, 0)) for at in range(start, high + 1, width)]
+
+
+def _round_widths() -> Iterator[int]:
+    scale = 1
+    while True:
+        yield from (scale, 2 * scale, 5 * scale)
+        scale *= 10
+
+
+def _histogram(bars: Sequence[tuple[str, int]], what: str) -> str:
+    """Vertical bars with their counts above and their bins below, and the axis' name."""
+    if not bars:
+        return "<p>no games</p>"
+    step = max(28, min(60, 560 // len(bars)))
+    tall = max(n for _, n in bars) or 1
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{step * len(bars) + 40}" height="190">'
+    ]
+    for i, (label, n) in enumerate(bars):
+        x = 20 + step * i
+        h = 120 * n / tall
+        parts.append(
+            f'<rect x="{x + 2}" y="{140 - h:.1f}" width="{step - 4}" height="{h:.1f}" '
+            'fill="#4a7ab5"/>'
+            f'<text x="{x + step / 2:.1f}" y="{134 - h:.1f}" font-size="11" '
+            f'text-anchor="middle">{n}</text>'
+            f'<text x="{x + step / 2:.1f}" y="156" font-size="10" text-anchor="middle">'
+            f"{escape(_fit(label, step - 2, 10))}</text>"
+        )
+    parts.append(f'<text x="20" y="180" font-size="11">{escape(what)} (bars: games)</text></svg>')
     return "".join(parts)
 
 
@@ -52,8 +115,12 @@ def _rate_rows(rates: Mapping[str, Rate]) -> list[Row]:
     return [(name, rate.value, wilson(rate.count, rate.total)) for name, rate in rates.items()]
 
 
-def report_html(summary: Summary, settings: Mapping[str, object]) -> str:
-    """The report as one HTML page with inline SVG charts."""
+def report_html(
+    summary: Summary, settings: Mapping[str, object], names: Mapping[str, str] | None = None
+) -> str:
+    """The report as one HTML page with inline SVG charts; ``names``: card and unit ids
+    to the names shown (the chosen language's)."""
+    named = names or {}
     sections = [
         f"<h1>hexforge simulation: {summary.games} games</h1>",
         "<p>" + escape(", ".join(f"{k}={v}" for k, v in settings.items())) + "</p>",
@@ -63,13 +130,18 @@ def report_html(summary: Summary, settings: Mapping[str, object]) -> str:
         _bars(_rate_rows({**summary.seat_wins, "draw": summary.draws}), "%"),
     ]
     for seat, distribution in summary.scores.items():
-        rows: list[Row] = [
-            (str(score), float(n), None) for score, n in sorted(distribution.items())
+        sections += [
+            f"<h2>Score distribution: {escape(seat)}</h2>",
+            _histogram(bins(distribution), "score"),
         ]
-        sections += [f"<h2>Score distribution: {escape(seat)}</h2>", _bars(rows, "games")]
     for title, items in (("Cards", summary.cards), ("Characters and tiles", summary.characters)):
         sections.append(f"<h2>{title}</h2>")
-        sections.append(_usage_table(items, summary.games))
+        sections.append(_usage_table(items, summary.games, named))
+    sections.append(
+        "<p>A card's win rate when used follows its side's: compare it with its users' usual "
+        "rate (the column after it), and measure one card with <code>hexforge balance ab"
+        "</code>.</p>"
+    )
     body = "\n".join(sections)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -80,28 +152,33 @@ def report_html(summary: Summary, settings: Mapping[str, object]) -> str:
     )
 
 
-def _usage_table(items: Sequence[Usage], games: int) -> str:
+def _usage_table(items: Sequence[Usage], games: int, names: Mapping[str, str]) -> str:
     rows = [
         "<table><tr><th>name</th><th>pick rate</th><th>win rate when used</th>"
-        "<th>95% interval</th><th>damage dealt</th></tr>"
+        "<th>95% interval</th><th>beyond its users' usual</th><th>damage dealt</th></tr>"
     ]
     for item in items:
         low, high = wilson(item.wins, item.games)
         picked = item.games / games if games else 0.0
         won = item.wins / item.games if item.games else 0.0
         rows.append(
-            f"<tr><td>{escape(item.name)}</td><td>{100 * picked:.1f}%</td>"
+            f"<tr><td>{escape(names.get(item.name, item.name))}</td><td>{100 * picked:.1f}%</td>"
             f"<td>{100 * won:.1f}%</td><td>{100 * low:.0f}-{100 * high:.0f}%</td>"
-            f"<td>{item.damage}</td></tr>"
+            f"<td>{100 * item.lift:+.1f}</td><td>{item.damage}</td></tr>"
         )
     rows.append("</table>")
     return "\n".join(rows)
 
 
-def write_reports(out: Path, summary: Summary, settings: Mapping[str, object]) -> tuple[Path, Path]:
+def write_reports(
+    out: Path,
+    summary: Summary,
+    settings: Mapping[str, object],
+    names: Mapping[str, str] | None = None,
+) -> tuple[Path, Path]:
     """``report.json`` and ``report.html`` in ``out`` (created if missing)."""
     out.mkdir(parents=True, exist_ok=True)
     json_path, html_path = out / "report.json", out / "report.html"
     json_path.write_text(report_json(summary, settings) + "\n", encoding="utf-8")
-    html_path.write_text(report_html(summary, settings), encoding="utf-8")
+    html_path.write_text(report_html(summary, settings, names), encoding="utf-8")
     return json_path, html_path

@@ -57,6 +57,16 @@ class Usage:
     wins: int
     """Of those uses, how many ended with its user winning."""
     damage: int
+    expected: float = 0.0
+    """The wins its users would have had anyway: for each use, the win rate over all the
+    games of that player with that agent. ``wins - expected`` is what the card's users won
+    beyond their side's usual (a card always in a deck is near 0: only ``hexforge balance
+    ab`` isolates it)."""
+
+    @property
+    def lift(self) -> float:
+        """Win rate when used, beyond its users' usual rate (points of 1)."""
+        return (self.wins - self.expected) / self.games if self.games else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +92,7 @@ class Summary:
                     "pick_rate": round(u.games / self.games, 4) if self.games else 0.0,
                     "used": Rate(u.games, 2 * self.games).as_json(),
                     "win_rate_when_used": Rate(u.wins, u.games).as_json(),
+                    "beyond_users_usual": round(u.lift, 4),
                     "damage": u.damage,
                 }
                 for u in items
@@ -109,9 +120,16 @@ def summarise(records: Sequence[GameRecord]) -> Summary:
     seat_wins: Counter[str] = Counter()
     seats: list[str] = []
     scores: dict[str, Counter[int]] = defaultdict(Counter)
-    cards: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    characters: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    pair_games: Counter[tuple[str, str]] = Counter()
+    pair_wins: Counter[tuple[str, str]] = Counter()
     for record in records:
+        for player, agent in zip(record.players, record.agents, strict=True):
+            pair_games[player, agent] += 1
+            pair_wins[player, agent] += record.winner == player
+    cards: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
+    characters: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
+    for record in records:
+        agent_of = dict(zip(record.players, record.agents, strict=True))
         for player, agent, score in zip(record.players, record.agents, record.scores, strict=True):
             if player not in seats:
                 seats.append(player)
@@ -127,11 +145,13 @@ def summarise(records: Sequence[GameRecord]) -> Summary:
                 row[0] += 1
                 row[1] += record.winner == player
                 row[2] += damage.get(name, 0)
+                pair = (player, agent_of.get(player, ""))
+                row[3] += pair_wins[pair] / pair_games[pair] if pair_games[pair] else 0.0
     draws = sum(r.winner is None for r in records)
 
-    def usages(table: dict[str, list[int]]) -> list[Usage]:
+    def usages(table: dict[str, list[float]]) -> list[Usage]:
         return sorted(
-            (Usage(name, g, w, d) for name, (g, w, d) in table.items()),
+            (Usage(name, int(g), int(w), int(d), e) for name, (g, w, d, e) in table.items()),
             key=lambda u: (-u.games, u.name),
         )
 

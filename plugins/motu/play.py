@@ -15,14 +15,28 @@ from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.motu.library import Library, MotuRuleset, library_for, motu_rules
 from hexforge.plugins.motu.narration import narrate, outcome
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
-from hexforge.plugins.motu.setups import GameSetup, load_setup, shipped_setup
-from hexforge.plugins.motu.state import MotuState
+from hexforge.plugins.motu.setups import GameSetup, full_id, load_setup, shipped_setup
+from hexforge.plugins.motu.state import MotuState, UnitState
+from hexforge.plugins.motu.variants import (
+    FORCES_OPTION,
+    REPLACE_OPTION,
+    force_cost,
+    holders,
+    random_forces,
+    random_points,
+    swapped,
+    swaps_of,
+)
 
 DEFAULT_SETUP = "first-game"
 OPTIONS: Mapping[str, str] = MappingProxyType(
     {
         "setup": f"a shipped setup (content/motu/setups, default {DEFAULT_SETUP}) "
-        "or a setup file ending in .yaml"
+        "or a setup file ending in .yaml",
+        REPLACE_OPTION: "OLD:NEW[,OLD:NEW...]: play the setup with card OLD replaced by "
+        "NEW of its kind, or left out with OLD: (hexforge balance ab)",
+        FORCES_OPTION: "random or random:POINTS: each side's force drafted at random from its "
+        "faction up to POINTS (default 60), seeded by the game (hexforge balance roster)",
     }
 )
 """The ``--set`` options a motu game takes (``--scenario`` is ``setup``)."""
@@ -48,6 +62,8 @@ class MotuRunner:
     host: PluginHost
     game = "motu"
     scenario_option = "setup"
+    replace_option = REPLACE_OPTION
+    draft_option = FORCES_OPTION
     options = OPTIONS
 
     @property
@@ -74,11 +90,42 @@ class MotuRunner:
     def players(self, options: Mapping[str, str]) -> list[str]:
         return list(PLAYERS)
 
+    def setup(self, options: Mapping[str, str], seed: int = 0) -> GameSetup:
+        """The setup ``options`` choose: random forces drafted for game ``seed`` (HF777),
+        then card replacements made (HF776)."""
+        lib = self.rules.library
+        setup = chosen_setup(options.get("setup", DEFAULT_SETUP), lib)
+        forces = options.get(FORCES_OPTION)
+        if forces is not None:
+            setup = random_forces(setup, lib, seed, random_points(forces))
+        swaps = options.get(REPLACE_OPTION)
+        return setup if swaps is None else swapped(setup, swaps_of(swaps, lib), lib)
+
+    def fielded(self, engine: Engine) -> list[tuple[str, str]]:
+        """(player, character card) of every character a game fielded (for ``hexforge
+        balance roster``)."""
+        return sorted(
+            (str(e.owner), UnitState(engine, e.id).card)
+            for e in engine.entities("character", in_play=None)
+        )
+
+    def unit_costs(self) -> dict[str, int]:
+        """Each character's points with its own equipment (for ``hexforge balance
+        roster``'s cost suggestions)."""
+        lib = self.rules.library
+        return {i: force_cost(c, lib) for i, c in lib.cards.items() if c.kind == "character"}
+
+    def card_holders(self, options: Mapping[str, str], card: str) -> list[str]:
+        """The players whose force or decks hold ``card`` in the chosen setup (for
+        ``hexforge balance``); HF757 for an unknown card."""
+        lib = self.rules.library
+        return holders(self.setup(options), lib.card(full_id(card)).id, lib)
+
     def play(
         self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
     ) -> PlayedGame:
         rules = self.rules
-        setup = chosen_setup(options.get("setup", DEFAULT_SETUP), rules.library)
+        setup = self.setup(options, seed)
         engine = new_game(rules, setup, seed, agents)
         outcome = play_game(engine)
         winner = outcome["winner"]

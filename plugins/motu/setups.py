@@ -86,7 +86,8 @@ class GameSetup:
     """The game parameters it changes, those that differ from the library's only."""
 
 
-def _full(ref: str) -> str:
+def full_id(ref: str) -> str:
+    """A card reference as a full id: a bare one is motu's ("he-man" is "motu/he-man")."""
     return ref if "/" in ref else f"motu/{ref}"
 
 
@@ -111,9 +112,9 @@ def setup_from_document(doc: YamlDocument, lib: Library) -> GameSetup:
         side: tuple(
             e.model_copy(
                 update={
-                    "card": _full(e.card),
-                    "weapons": None if e.weapons is None else [_full(w) for w in e.weapons],
-                    "items": None if e.items is None else [_full(i) for i in e.items],
+                    "card": full_id(e.card),
+                    "weapons": None if e.weapons is None else [full_id(w) for w in e.weapons],
+                    "items": None if e.items is None else [full_id(i) for i in e.items],
                 }
             )
             for e in model.forces.get(side, [])  # type: ignore[call-overload]
@@ -121,7 +122,7 @@ def setup_from_document(doc: YamlDocument, lib: Library) -> GameSetup:
         for side in SIDES
     }
     decks: dict[str, Deck] = {
-        side: Deck(fate=[_full(c) for c in deck.fate], glory=[_full(c) for c in deck.glory])
+        side: Deck(fate=[full_id(c) for c in deck.fate], glory=[full_id(c) for c in deck.glory])
         for side, deck in model.decks.items()
     }
     return GameSetup(model.name, model.map, forces, decks, parameters)
@@ -153,7 +154,7 @@ def _check(doc: YamlDocument, model: SetupFile, lib: Library) -> list[Diagnostic
 
     def card(ref: str, kind: str, path: tuple[str | int, ...]) -> object | None:
         try:
-            found = lib.card(_full(ref), kind)
+            found = lib.card(full_id(ref), kind)
         except HexforgeError as error:
             problem(codes.BAD_SETUP, error.diagnostics[0].message, path, error.diagnostics[0].hint)
             return None
@@ -251,7 +252,7 @@ def _check(doc: YamlDocument, model: SetupFile, lib: Library) -> list[Diagnostic
                 if found_card is not None and side not in getattr(found_card, "tags", ()):
                     problem(
                         codes.BAD_DECK,
-                        f"{_full(ref)} is not a {side} card",
+                        f"{full_id(ref)} is not a {side} card",
                         (*path, i),
                         f"its tags must include '{side}'",
                     )

@@ -5,13 +5,15 @@ would land on enemies from where it stands: melee on the adjacent enemy of a sid
 the first enemy down a side's line, gauss on every enemy down it, HQ hits counted double.
 The agent remembers which tile it chose to play or shift, then picks the hex and rotation
 scoring best for that tile; modules without attacks go next to the own HQ, which they
-protect and boost. Everything else it plays rather than idles: a turn ended with tiles
-left in hand gives the opponent the board.
+protect and boost. A Battle (any instant that fights a battle) is played only when the
+tiles on the board would deal the opponent more hits than they take; everything else it
+plays rather than idles: a turn ended with tiles left in hand gives the opponent the board.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from hexforge.core.agents import AgentSpec
 from hexforge.core.agents.human import terminal_human
@@ -19,13 +21,17 @@ from hexforge.core.engine import Decision, Engine, Json, RandomAgent
 from hexforge.core.hexgrid import Hex, distance
 from hexforge.core.hexgrid.board import parse_coord
 from hexforge.core.play import per_player
+from hexforge.dsl import ast
+from hexforge.dsl.parser import parse
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.board import facing, ray
 from hexforge.plugins.nshex.state import NshexState, TileView
 from hexforge.plugins.nshex.terminal import option_label
-from hexforge.plugins.nshex.tiles import BoardTile
+from hexforge.plugins.nshex.tiles import BoardTile, Instant
 
 ROTATIONS = range(6)
+BATTLE = ("fight", "a", "battle")
+"""The statement of an instant that starts a battle (the Battle tile's effect)."""
 
 
 def _enemy_at(engine: Engine, player: str, hex_: Hex) -> str | None:
@@ -70,6 +76,29 @@ def _hq_hex(engine: Engine, player: str, mine: bool) -> Hex | None:
     return None
 
 
+@cache
+def fights_a_battle(effect: str) -> bool:
+    """Whether an instant's effect starts a battle (any instant that says so, not only the
+    base armies' Battle tile)."""
+    clauses = parse(effect).clauses
+    return any(isinstance(c, ast.Do) and c.phrase.words() == BATTLE for c in clauses)
+
+
+def battle_balance(engine: Engine, player: str) -> float:
+    """Hits a battle now would let ``player``'s tiles deal, less those the opponent's would
+    deal back, as the tiles stand (HQ hits counted double; initiative is left out)."""
+    balance = 0.0
+    for tile in NshexState(engine).board.values():
+        view = TileView(engine, tile)
+        printed = pos.card(engine, tile)
+        if not view.on_board or not isinstance(printed, BoardTile):
+            continue
+        owner = pos.controller(engine, tile)
+        hits = expected_damage(engine, owner, printed, view.hex, view.rotation)
+        balance += hits if owner == player else -hits
+    return balance
+
+
 @dataclass
 class NshexHeuristicAgent:
     """The nshex heuristic (``--p1 heuristic``); see the module docstring for its plan."""
@@ -84,7 +113,7 @@ class NshexHeuristicAgent:
         if decision.kind == "hq":
             answer = self._hq(engine, decision.player, options)
         elif decision.kind == "action":
-            answer = self._action(engine, options)
+            answer = self._action(engine, decision.player, options)
         elif decision.kind == "hex":
             answer = self._hex(engine, decision.player, options)
         elif decision.kind == "rotation":
@@ -100,19 +129,27 @@ class NshexHeuristicAgent:
             return min(options, key=lambda c: distance(parse_coord(c), parse_coord("C3")))
         return max(options, key=lambda c: distance(parse_coord(c), enemy))
 
-    def _action(self, engine: Engine, options: list[str]) -> str:
+    def _action(self, engine: Engine, player: str, options: list[str]) -> str:
+        """The tile worth most; a battle that would hurt ``player`` more than the opponent
+        is kept in hand (the turn ends instead, when it may)."""
         plays = [o for o in options if o.startswith("play ")]
         self._tile = None
         if not plays:
             return "end"
-        choice = max(plays, key=lambda o: self._play_value(engine, o.split(" ", 1)[1]))
+        value = {o: self._play_value(engine, player, o.split(" ", 1)[1]) for o in plays}
+        choice = max(plays, key=value.__getitem__)
+        if value[choice] <= 0 and "end" in options:
+            return "end"
         self._tile = choice.split(" ", 1)[1]
         return choice
 
-    def _play_value(self, engine: Engine, tile: str) -> float:
+    def _play_value(self, engine: Engine, player: str, tile: str) -> float:
         printed = pos.card(engine, tile)
         if isinstance(printed, BoardTile):
             return 1.0 + sum(printed.melee.values()) + sum(printed.ranged.values())
+        if isinstance(printed, Instant) and fights_a_battle(printed.effect):
+            balance = battle_balance(engine, player)
+            return 1.0 + balance if balance > 0 else -1.0
         return 0.5
 
     def _printed(self, engine: Engine) -> BoardTile | None:

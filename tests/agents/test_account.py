@@ -249,16 +249,17 @@ def test_the_account_tells_items(lang: str) -> None:
 def test_the_nshex_account_tells_hits_in_english_and_polish() -> None:
     code, english, _ = play("play", "--game", "nshex", "--seed", "3")
     assert code == 0
-    assert "    vegas/sniper hits smart/golem-2: 1 (sniper)" in english.splitlines()
+    assert "    vegas/shooter hits smart/hq: 1 (ranged)" in english.splitlines()
     code, polish, _ = play("play", "--game", "nshex", "--seed", "3", "--lang", "pl")
     lines = polish.splitlines()
     assert code == 0 and lines[:2] == ["ziarno 3", "smart ustawia Sztab na polu C3"]
     for golden in (
-        "Bitwa 1 (vegas zagrywa vegas/battle)",
-        "    smart/hq trafia smart/golem-2: 1 (wręcz)",
+        "Bitwa 1 (plansza jest pełna)",
+        "    vegas/shooter trafia smart/hq: 1 (strzał)",
         "  smart kładzie smart/transporter-2 na polu A3 (obrót 0)",
-        "  sniper: smart/golem-2 na polu C2 zostaje zniszczony",
-        "smart: Ostatnia Bitwa: więcej Wytrzymałości Sztabu (Sztaby: smart 17, vegas 1)",
+        "  smart zagrywa smart/terror-2: vegas nie kładzie żetonów w następnej kolejce",
+        "  segment 2: smart/gauss-3 na polu E4 zostaje zniszczony",
+        "vegas: Ostatnia Bitwa: więcej Wytrzymałości Sztabu (Sztaby: smart 16, vegas 18)",
     ):
         assert golden in lines, golden
     english_words = {"places", "plays", "draws", "discards", "hits", "battle", "turn", "the"}

@@ -50,3 +50,29 @@ def blocks(path: Path) -> list[Block]:
 def pages() -> list[Path]:
     """The hand-written pages (docs/reference/ is generated and tested on its own)."""
     return sorted(DOCS.glob("*.md"))
+
+
+def run_sh_blocks(path: Path) -> int:
+    """Run a page's ``sh`` blocks in order with hexforge's CLI (in the current folder); a
+    ``text`` block right after one lists lines its output must contain. The number run."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from hexforge.core.cli.main import make_cli
+
+    found = blocks(path)
+    ran = 0
+    for i, block in enumerate(found):
+        if block.lang != "sh":
+            continue
+        args = shlex.split(block.body.strip())
+        assert args[0] == "hexforge", (block.line, args)
+        result = CliRunner().invoke(make_cli(), args[1:])
+        assert result.exit_code == 0, (block.line, result.output)
+        after = found[i + 1] if i + 1 < len(found) else None
+        if after is not None and after.lang == "text":
+            for expected in after.body.strip().splitlines():
+                assert expected in result.output, (block.line, expected, result.output)
+        ran += 1
+    return ran

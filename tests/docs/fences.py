@@ -205,6 +205,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule("motu-content.md", "sh", HERE),
     Rule("play.md", "sh", HERE),
+    Rule("balance.md", "sh", HERE),
+    Rule("balance.md", "sh", "tests/simulate/test_balance.py::test_the_commands_of_balance_md_run"),
+    Rule(
+        "balance.md", "text", "tests/simulate/test_balance.py::test_the_commands_of_balance_md_run"
+    ),
     Rule("play.md", "sh", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),
     Rule("play.md", "text", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),
     Rule("play.md", "python", "tests/agents/test_docs.py::test_the_agent_hook_example_works"),

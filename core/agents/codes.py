@@ -13,3 +13,4 @@ INVARIANT_BROKEN = define("HF055", "a simulated game broke a rules invariant (--
 NO_RAY = define("HF056", "the ray backend without Ray installed or reachable")
 UNKNOWN_OPTION = define("HF057", "a game option (--set) the game does not take")
 BAD_OPTION = define("HF058", "a game option (--set) that is not KEY=VALUE or does not fit")
+PACK_NOT_INSTALLED = define("HF060", "a game log names a pack of its game that is not installed")

@@ -286,15 +286,16 @@ def tell_humans(agents: dict[str, Agent], runner: GameRunner, lang: str) -> None
     "--game",
     "game_id",
     type=PlayableGame(),
-    help="The game (default: found from the log's players).",
+    help="The game (default: the one the log records, or found from its players).",
 )
-@click.option("--scenario", help="The scenario the game was played with.")
+@click.option("--scenario", help="The scenario (only for a log that records no setup).")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the verdict.")
 def replay_command(
     log_file: Path, game_id: str | None, scenario: str | None, settings: Sequence[str], quiet: bool
 ) -> None:
-    """Play a logged game again and check it comes out exactly the same."""
+    """Play a logged game again and check it comes out exactly the same (set up as the log
+    records; HF060 for a pack it names that is not installed)."""
     state = get_state()
     runtime = Runtime(state.plugins)
     runner = cli_runner(runtime, game_id) if game_id else None  # unknown: exit 2, as play

@@ -20,6 +20,7 @@ from hexforge.core.cli.state import LANGUAGES, get_state
 from hexforge.core.engine.diagnostics import did_you_mean
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.play import Runtime
+from hexforge.core.play.logsetup import check_packs, logged, logged_game, logged_options
 from hexforge.core.render import (
     GameRenderer,
     Svg,
@@ -29,6 +30,7 @@ from hexforge.core.render import (
     write_picture,
 )
 from hexforge.core.render.codes import NO_RENDERER, UNKNOWN_CARD, UNKNOWN_LANGUAGE, UNKNOWN_MAP
+from hexforge.core.render.headlines import account_headlines
 from hexforge.core.render.output import PICTURE_SUFFIXES
 from hexforge.core.report import render_text, say
 from hexforge.plugins.hookcalls import each_item
@@ -121,32 +123,50 @@ def card_picture(host: PluginHost, card_id: str, language: str) -> Svg:
 
 
 def replay_page(
-    host: PluginHost, log_path: Path, scenario: str | None = None, settings: Sequence[str] = ()
+    host: PluginHost,
+    log_path: Path,
+    scenario: str | None = None,
+    settings: Sequence[str] = (),
+    lang: str = "en",
 ) -> str:
     """The HTML replay viewer for a game log (HF902, HF420-HF422, HF907 for bad logs),
-    replayed with the options the game was played with (``--set``, checked against the
-    game's options: HF057; ``--scenario`` under the name the game's runner reads it by, as
-    for ``hexforge play``). A log no installed game replays is HF904: no page."""
+    replayed with the setup its ``start`` entry records (HF060 for a pack that is not
+    installed) or, for an old log, with the options the game was played with (``--set``,
+    checked against the game's options: HF057; ``--scenario`` under the name the game's
+    runner reads it by, as for ``hexforge play``); options given win over the logged
+    ones. The headlines are the game's account in ``lang`` (HF906 for an unknown one). A
+    log no installed game replays is HF904: no page."""
+    if lang not in LANGUAGES:
+        raise HexforgeError.single(
+            UNKNOWN_LANGUAGE, f"no language '{lang}'", hint=f"use one of: {', '.join(LANGUAGES)}"
+        )
     given = parse_settings(settings)
     log = read_log_file(log_path)
+    setup = logged(log.start)
+    check_packs(host, setup, log.path)  # HF060
     runtime = Runtime(host)
     runners = runtime.runners
-    if given:
+    game = logged_game(setup)
+    if given or game:
         try:
-            runner, _ = runtime.game_of(log.players)
+            runner = runtime.runner(game) if game else runtime.game_of(log.players)[0]
         except HexforgeError:
             pass  # no game has these players: no renderer replays it either (HF904 below)
         else:
-            runtime.check_options(runner.game, given)
+            runtime.check_options(runner.game, {**logged_options(setup), **given})
     installed = renderers(host)
     for renderer in installed:
-        options = dict(given)
+        if game is not None and renderer.game != game:
+            continue
+        options = {**logged_options(setup), **given}
         key = getattr(runners.get(renderer.game), "scenario_option", None)
         if scenario is not None and isinstance(key, str):
             options[key] = scenario
         replay = renderer.replay(log, options)
         if replay is not None:
-            return replay_html(log, replay, title=f"{replay.game} replay: {log_path.name}")
+            said = account_headlines(runners.get(replay.game), replay, lang)
+            title = f"{replay.game} replay: {log_path.name}"
+            return replay_html(log, replay, title=title, headlines=said)
     raise HexforgeError.single(
         NO_RENDERER,
         f"no installed game replays '{log_path.name}' (players: {', '.join(log.players)})",
@@ -206,16 +226,17 @@ def render_card_command(card_id: str, language: str | None, out: Path) -> None:
     type=OutputPath(),
     help="The HTML file to write.",
 )
-@click.option("--scenario", help="The scenario or setup the game was played with.")
+@click.option("--scenario", help="The scenario or setup (only for a log that records none).")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--lang", "language", help="Language of the account's headlines (default: --lang).")
 def render_replay_command(
-    log: Path, out: Path, scenario: str | None, settings: Sequence[str]
+    log: Path, out: Path, scenario: str | None, settings: Sequence[str], language: str | None
 ) -> None:
-    """Write one self-contained HTML page that steps through the game LOG (played with
-    --scenario / --set as given to hexforge play)."""
+    """Write one self-contained HTML page that steps through the game LOG (set up as the
+    log records; an older log needs --scenario / --set as given to hexforge play)."""
     state = get_state()
     check_suffix(out, HTML_SUFFIXES)
-    page = replay_page(state.plugins, log, scenario, settings)
+    page = replay_page(state.plugins, log, scenario, settings, language or state.lang)
     with writing(out):
         out.write_text(page, encoding="utf-8")
     say(state.out, f"wrote {out}")

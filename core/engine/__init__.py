@@ -25,7 +25,13 @@ from hexforge.core.engine.hierarchy import (
     roll_off_ruling,
 )
 from hexforge.core.engine.jsonvalue import Json, canonical
-from hexforge.core.engine.log import GameLog, read_log, replay_answers, replay_seed
+from hexforge.core.engine.log import (
+    GameLog,
+    logged_setup,
+    read_log,
+    replay_answers,
+    replay_seed,
+)
 from hexforge.core.engine.queries import QuerySpec, prop_base
 from hexforge.core.engine.ruleset import Ruleset
 from hexforge.core.engine.state import (
@@ -66,6 +72,7 @@ __all__ = [
     "default_order",
     "dump_state",
     "load_state",
+    "logged_setup",
     "nobody_orders",
     "prop_base",
     "read_log",

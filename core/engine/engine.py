@@ -30,7 +30,7 @@ from hexforge.core.engine.diagnostics import (
 )
 from hexforge.core.engine.index import RuleIndex
 from hexforge.core.engine.jsonvalue import Json, check_json
-from hexforge.core.engine.log import GameLog
+from hexforge.core.engine.log import GameLog, setup_to_log
 from hexforge.core.engine.ruleset import Ruleset
 from hexforge.core.engine.state import (
     Attachment,
@@ -97,12 +97,17 @@ class Engine:
         agents: Mapping[str, Agent] | None = None,
         sink: TextIO | None = None,
     ) -> Engine:
-        """A fresh game; the log starts with the seed and the players."""
+        """A fresh game; the log starts with the seed, the players and, when a caller
+        gives it (:func:`~hexforge.core.engine.log.logged_setup`), the setup."""
         if len(set(players)) != len(players) or not players:
             raise fail(BAD_DECLARATION, f"players must be distinct and not empty: {players!r}")
         state = GameState(seed=seed, rng=seed & ((1 << 64) - 1), players=list(players))
         engine = cls(ruleset, state, agents, sink)
-        engine._write("start", seed=seed, players=list(players))
+        setup = setup_to_log()
+        if setup is None:
+            engine._write("start", seed=seed, players=list(players))
+        else:
+            engine._write("start", seed=seed, players=list(players), setup=dict(setup))
         return engine
 
     @classmethod

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import accumulate
 from pathlib import Path
 from typing import TextIO
@@ -47,6 +49,33 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _PAST_64_BITS = re.compile(r"\d{19}")
 """Digits orjson may read as a float (it has no integers past 64 bits); json reads them."""
+
+
+_UNSET: dict[str, Json] = {}
+_SETUP: ContextVar[Mapping[str, Json] | None] = ContextVar("hexforge_log_setup", default=_UNSET)
+
+
+@contextmanager
+def logged_setup(setup: Mapping[str, Json] | None, *, keep: bool = False) -> Iterator[None]:
+    """Games started here (:meth:`Engine.new <hexforge.core.engine.Engine.new>`) record
+    ``setup`` in their ``start`` entry: what the game was set up with (docs/engine.md, "The
+    log and replays"). None records nothing (an old log replayed as it was written). With
+    ``keep``, a setup already given by an enclosing caller (a replay giving the logged one)
+    stays."""
+    if keep and _SETUP.get() is not _UNSET:
+        yield
+        return
+    token = _SETUP.set(setup)
+    try:
+        yield
+    finally:
+        _SETUP.reset(token)
+
+
+def setup_to_log() -> Mapping[str, Json] | None:
+    """The setup a game started now records in its log (:func:`logged_setup`), or None."""
+    setup = _SETUP.get()
+    return None if setup is _UNSET else setup
 
 
 class GameLog:

@@ -39,7 +39,10 @@ class GameRunner(Protocol):
     error with a "did you mean"), ``scenario_option`` (the option ``--scenario`` sets),
     the methods ``options_for_players``, ``card_names``, ``narration(engine, lang)``
     (the account in a language as ``(text, rich style)`` lines: ``hexforge play`` and the
-    human at the terminal) and ``outcome(engine, lang)`` (the result line in a language);
+    human at the terminal), ``outcome(engine, lang)`` (the result line in a language) and
+    ``headlines(engine, lang)`` (per log entry, the account's sentences it completes: the
+    replay viewer's headlines), ``inspect(engine)`` and ``option_marks(engine, decision)``
+    (the hexes the web table marks when a model or a choice is hovered, docs/serve.md);
     for ``hexforge balance ab`` ``replace_option`` (the option that swaps a card in a
     setup) with the method ``card_holders(options, card)``, for ``hexforge balance
     roster`` ``draft_option`` with the methods ``fielded(engine)`` and ``unit_costs()``
@@ -58,5 +61,7 @@ class GameRunner(Protocol):
     def play(
         self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
     ) -> PlayedGame:
-        """Play a whole game; ``agents`` answer every player's decisions."""
+        """Play a whole game; ``agents`` answer every player's decisions. The game's
+        log records its setup (start the engine inside
+        :func:`hexforge.core.play.logsetup.recording`)."""
         ...

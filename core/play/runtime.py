@@ -18,8 +18,15 @@ from hexforge.core.agents.codes import (
 )
 from hexforge.core.engine import Agent, Json, RandomAgent, ScriptedAgent
 from hexforge.core.engine.diagnostics import did_you_mean, fail
-from hexforge.core.engine.log import read_log, replay_answers, replay_seed
+from hexforge.core.engine.log import logged_setup, read_log, replay_answers, replay_seed
 from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
+from hexforge.core.play.logsetup import (
+    check_packs,
+    logged,
+    logged_game,
+    logged_options,
+    version_notes,
+)
 from hexforge.core.play.runner import GameRunner, PlayedGame
 from hexforge.plugins.hookcalls import each_item
 from hexforge.plugins.manager import PluginHost
@@ -106,10 +113,20 @@ class Runtime:
         """Play the logged game again from its seed and answers; HF052 names the first line
         that comes out different (a changed rule, card or a wrong setup). Without ``game``
         the game is the one whose players are the logged ones (HF053 when none is). ``file``
-        names the log in diagnostics of lines that are not log entries (HF420, HF422)."""
+        names the log in diagnostics of lines that are not log entries (HF420, HF422).
+
+        A log that records its setup (:mod:`~hexforge.core.play.logsetup`) is replayed with
+        its game and options (``options`` given here win) and HF060 names a pack it was
+        played with that is not installed; an old log needs the options again."""
         lines = text.splitlines()
         seed, answers = replay_seed(lines, file), replay_answers(lines, file)
-        players = [str(p) for p in _players(lines)]
+        start = _start(lines)
+        players = [str(p) for p in _list(start.get("players"))]
+        setup = logged(start)  # what the game was set up with (None: an old log)
+        check_packs(self.host, setup, file, _start_line(lines))  # HF060
+        game = game or logged_game(setup)
+        if setup is not None:
+            options = {**logged_options(setup), **options}
         if game:
             runner = self.runner(game)
         else:
@@ -117,7 +134,8 @@ class Runtime:
             options = {**derived, **options}
         self.check_options(runner.game, options)
         script = ScriptedAgent(answers)  # one script serves every player, in decision order
-        played = runner.play(seed, dict.fromkeys(players, script), options)
+        with logged_setup(setup):  # the start line repeats the logged setup, or none
+            played = runner.play(seed, dict.fromkeys(players, script), options)
         again = played.engine.log.text().splitlines()
         differs = first_difference(lines, again)
         if differs is not None:
@@ -127,7 +145,7 @@ class Runtime:
                 REPLAY_MISMATCH,
                 f"the replay differs from the log at line {differs}: logged {was} but got {now}",
                 hint="was it played with another --scenario or --set, or did rules or cards "
-                "change?",
+                f"change?{version_notes(self.host, setup)}",
             )
         return played
 
@@ -201,8 +219,15 @@ def first_difference(expected: Sequence[str], actual: Sequence[str]) -> int | No
     return None
 
 
-def _players(lines: Sequence[str]) -> list[Json]:
+def _start_line(lines: Sequence[str]) -> int:
+    """The number of the log's first line that is not empty (its ``start`` entry)."""
+    return next((n for n, line in enumerate(lines, start=1) if line.strip()), 1)
+
+
+def _start(lines: Sequence[str]) -> dict[str, Json]:
     first = next((line for line in lines if line.strip()), None)
-    start: Mapping[str, Json] = read_log([first])[0] if first is not None else {}
-    players = start.get("players", [])
-    return players if isinstance(players, list) else []
+    return read_log([first])[0] if first is not None else {}
+
+
+def _list(value: Json) -> list[Json]:
+    return value if isinstance(value, list) else []

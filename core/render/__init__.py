@@ -17,6 +17,7 @@ from hexforge.core.render.hexes import HexLayout, facing_angle, fitted
 from hexforge.core.render.output import check_suffix, svg_to_png, write_picture
 from hexforge.core.render.renderer import GameRenderer
 from hexforge.core.render.replay import (
+    STOP_KINDS,
     FrameRecorder,
     GameLogFile,
     Replay,
@@ -25,12 +26,14 @@ from hexforge.core.render.replay import (
     check_same_log,
     ordered_score,
     read_log_file,
+    replaying,
 )
 from hexforge.core.render.svg import Svg, el, fmt, label, line, parse, points
 from hexforge.core.render.text import localised, words, wrap
 from hexforge.core.render.viewer import replay_html
 
 __all__ = [
+    "STOP_KINDS",
     "FrameRecorder",
     "GameLogFile",
     "GameRenderer",
@@ -58,6 +61,7 @@ __all__ = [
     "points",
     "read_log_file",
     "replay_html",
+    "replaying",
     "svg_to_png",
     "words",
     "wrap",

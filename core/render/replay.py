@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hexforge.core.engine import Engine
 from hexforge.core.engine.jsonvalue import Json
-from hexforge.core.engine.log import GameLog, read_log, read_log_text
+from hexforge.core.engine.log import GameLog, logged_setup, read_log, read_log_text
 from hexforge.core.errors import Diagnostic, HexforgeError, Span
 from hexforge.core.render.codes import REPLAY_DIVERGED, UNREADABLE_LOG
 from hexforge.core.render.svg import Svg
 
 Score = tuple[tuple[str, int], ...]
+STOP_KINDS = ("round", "activation", "action", "attack", "knockout")
+"""The kinds of moment the viewer steps by and jumps to, in the order of its buttons."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,16 @@ class Replay:
     background: str | None = None
     """A picture shown under every board (SVG, same size): what never changes, such as a
     map's terrain, so each board only holds what moves. None: boards are whole pictures."""
+    stops: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """Where the viewer's step-by buttons stop: kind (:data:`STOP_KINDS`: ``round``,
+    ``activation``, ``action``, ``attack``, ``knockout``) -> the indices of the log entries
+    that begin one, in order. A kind the game does not have is left out."""
+    stop_names: Mapping[str, str] = field(default_factory=dict)
+    """A game's own word for a stop kind on the viewer's buttons (nshex: ``turn`` for
+    ``round``); the others are named as the kind."""
+    engine: Engine | None = field(default=None, compare=False, repr=False)
+    """The replayed game at its end, for the account's sentences in a language (the
+    runner's ``headlines``); None when the replay keeps none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +85,12 @@ class GameLogFile:
     @property
     def start(self) -> dict[str, Json]:
         return self.entries[0]
+
+    @property
+    def setup(self) -> dict[str, Json] | None:
+        """What the game was set up with (docs/play.md), or None for an old log."""
+        setup = self.start.get("setup")
+        return setup if isinstance(setup, dict) else None
 
 
 def read_log_file(path: Path) -> GameLogFile:
@@ -143,6 +162,13 @@ class FrameRecorder(io.StringIO):
     @property
     def boards(self) -> tuple[str, ...]:
         return tuple(self._boards)
+
+
+def replaying(log: GameLogFile) -> AbstractContextManager[None]:
+    """Games started inside record the setup ``log`` records (or none, for an old log), so
+    the replayed ``start`` line repeats the logged one: a renderer starts its replayed game
+    inside (docs/play.md, "The log records its setup")."""
+    return logged_setup(log.setup)
 
 
 def check_same_log(log: GameLogFile, replayed: Sequence[str]) -> None:

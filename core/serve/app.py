@@ -31,6 +31,7 @@ from hexforge.core.render.codes import UNKNOWN_CARD
 from hexforge.core.report import diagnostic_dict
 from hexforge.core.serve.codes import BAD_REQUEST, CANNOT_LISTEN, UNKNOWN_TABLE
 from hexforge.core.serve.tables import LANGUAGES, Tables
+from hexforge.core.serve.words import words
 
 NOT_FOUND = frozenset({UNKNOWN_TABLE, UNKNOWN_CARD})
 WAIT_SECONDS = 10.0
@@ -141,10 +142,16 @@ def create_app(tables: Tables, allowed_hosts: Sequence[str] | None = None) -> St
         headers = {"Content-Disposition": f'attachment; filename="{name}"'}
         return Response(table.log_text(), media_type="application/x-ndjson", headers=headers)
 
+    async def marks(request: Request) -> Response:
+        table = tables.get(request.path_params["table"])
+        return JSONResponse(table.marks())
+
+    async def page_words(request: Request) -> Response:
+        lang = _lang(request)
+        return JSONResponse({"lang": lang, "words": dict(words(lang))})
+
     async def card(request: Request) -> Response:
-        card_id, lang = request.path_params["card"], request.query_params.get("lang", "en")
-        if lang not in LANGUAGES:
-            raise fail(BAD_REQUEST, f"no language '{lang}'", hint=", ".join(LANGUAGES))
+        card_id, lang = request.path_params["card"], _lang(request)
         picture = await anyio.to_thread.run_sync(_card, tables, card_id, lang)
         if picture is None:
             raise fail(UNKNOWN_CARD, f"no card '{card_id}'", hint="a card id such as motu/he-man")
@@ -185,6 +192,8 @@ def create_app(tables: Tables, allowed_hosts: Sequence[str] | None = None) -> St
         Route("/api/tables/{table}/answer", answer, methods=["POST"]),
         Route("/api/tables/{table}/undo", undo, methods=["POST"]),
         Route("/api/tables/{table}/log", save),
+        Route("/api/tables/{table}/marks", marks),
+        Route("/api/words", page_words),
         Route("/api/cards/{card:path}", card),
         WebSocketRoute("/api/tables/{table}/updates", updates),
     ]
@@ -201,6 +210,13 @@ async def _until_gone(websocket: WebSocket) -> None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise fail(BAD_REQUEST, f"no language '{lang}'", hint=", ".join(LANGUAGES))
+    return lang
 
 
 def _card(tables: Tables, card_id: str, lang: str) -> str | None:

@@ -4,7 +4,12 @@ The game's runner (:class:`~hexforge.core.play.GameRunner`) plays the game exact
 ``hexforge play`` does, with the same seeded agents; a seat played in the browser gets an
 agent that publishes the position and blocks until the browser answers. Computer agents
 think in the same worker thread, so the server (and the page) stays responsive. Only the
-worker touches the engine: requests read the last published :class:`View` values.
+worker touches the engine: everything a request reads - the board picture, the log, the
+game's account in the table's language, the marks of hovered models and choices
+(:mod:`~hexforge.core.serve.insight`) - is worked out there and published as plain values
+(:class:`_Shown`) under a lock held only to swap them in. A thread, not a process: the
+interpreter switches threads every few milliseconds and a request only copies published
+values, so requests are answered while agents think (docs/serve.md, "How it is built").
 
 Undo and loading a saved log are replays (docs/engine.md, "The log and replays"): the game
 is played again from its seed with the answers so far as a script, the same way
@@ -28,7 +33,9 @@ from hexforge.core.play import GameRunner, PlayedGame, first_difference
 from hexforge.core.render import GameRenderer
 from hexforge.core.render.describe import category, describe
 from hexforge.core.report import diagnostic_dict
+from hexforge.core.serve import insight
 from hexforge.core.serve.codes import BAD_ANSWER
+from hexforge.core.serve.insight import Marks
 
 HUMAN = "human"
 """The agent name of a seat played in the browser (both seats: hot-seat)."""
@@ -71,6 +78,15 @@ class _Shown:
     lines: list[str] = field(default_factory=list)
     log: list[tuple[str, str, str]] = field(default_factory=list)
     """(category, entry type, text) of each log entry (core/render/describe.py)."""
+    account: list[tuple[str, str]] | None = None
+    """The game's own account in the table's language, (text, style) lines (None: the
+    game tells none, the page shows the log's entries)."""
+    marks: dict[str, Marks] = field(default_factory=dict)
+    """Model id -> the hexes to mark when it is hovered (the runner's ``inspect``)."""
+    marks_version: int = -1
+    """The board version :attr:`marks` belong to."""
+    option_marks: list[Marks] = field(default_factory=list)
+    """The marks of each choice of the waiting decision (the runner's ``option_marks``)."""
     cards: dict[str, list[str]] = field(default_factory=dict)
     """The cards attached to each entity (a model's character card, its items)."""
     board: str | None = None
@@ -202,9 +218,10 @@ class Table:
                 "lang": spec.lang,
                 "version": self.version,
                 "status": shown.status,
-                "decision": self._decision_view(shown.decision, shown.can_undo),
+                "decision": self._decision_view(shown),
                 "board_version": shown.board_version,
                 "log": [list(row) for row in shown.log],
+                "account": None if shown.account is None else [list(r) for r in shown.account],
                 "cards": {entity: list(cards) for entity, cards in shown.cards.items()},
                 "result": shown.result,
                 "problems": [diagnostic_dict(d) for d in shown.problems],
@@ -221,14 +238,30 @@ class Table:
             return list(lines)
         return [_CARD_ID.sub(lambda m: table.get(m[0], m[0]), line) for line in lines]
 
-    def _decision_view(self, decision: Decision | None, can_undo: bool) -> Json:
+    def marks(self) -> dict[str, Json]:
+        """The hexes to mark when a model is hovered, by model id, for the board version
+        they were worked out at (empty while the computer plays: they are worked out when
+        a decision waits for the browser and at the end)."""
+        with self._cond:
+            shown = self._shown
+            current = shown.marks_version == shown.board_version
+            units: dict[str, Json] = {}
+            for unit, marks in (shown.marks if current else {}).items():
+                units[unit] = {coord: list(tags) for coord, tags in marks.items()}
+            return {"board_version": shown.board_version, "units": units}
+
+    def _decision_view(self, shown: _Shown) -> Json:
+        decision, can_undo = shown.decision, shown.can_undo
         if decision is None:
             return None
+        marked = shown.option_marks
+        if len(marked) != len(decision.options):
+            marked = [{} for _ in decision.options]
         texts = [o if isinstance(o, str) else canonical(o) for o in decision.options]
         labels = self.localised(texts)
         options: list[Json] = []
-        for index, (value, text, label) in enumerate(
-            zip(decision.options, texts, labels, strict=True)
+        for index, (value, text, label, marks) in enumerate(
+            zip(decision.options, texts, labels, marked, strict=True)
         ):
             card = _CARD_ID.search(text)
             options.append(
@@ -238,6 +271,7 @@ class Table:
                     "text": text,
                     "label": label,
                     "card": card[0] if card else None,
+                    "marks": {coord: list(tags) for coord, tags in marks.items()},
                 }
             )
         context = self.localised([f"{k}: {_text(v)}" for k, v in decision.context.items()])
@@ -363,11 +397,21 @@ class Table:
             (category(e), str(e.get("type")), text) for e, text in zip(entries, texts, strict=True)
         ]
         cards = _attached(entries)
+        account = insight.narration(self.runner, engine, self.spec.lang)
+        marks: dict[str, Marks] | None = None
+        chosen: list[Marks] = []
+        if force:  # the browser's turn, or the end: what hovering shows
+            marks = insight.unit_marks(self.runner, engine)
+            if decision is not None:
+                chosen = insight.option_marks(self.runner, engine, decision)
         with self._cond:
             shown = self._shown
             shown.lines, shown.log, shown.cards = lines, log, cards
+            shown.account, shown.option_marks = account, chosen
             if board is not None and board != shown.board:
                 shown.board, shown.board_version = board, shown.board_version + 1
+            if marks is not None:
+                shown.marks, shown.marks_version = marks, shown.board_version
             shown.decision = decision
             shown.status = "waiting" if decision is not None else "thinking"
             shown.can_undo = (
@@ -385,12 +429,14 @@ class Table:
     def _finish(self, played: PlayedGame) -> None:
         self._check_expected(played.engine)
         self._publish(played.engine, None, force=True)
-        account = self.localised(played.account)
+        summary = insight.outcome(self.runner, played.engine, self.spec.lang) or played.summary
         with self._cond:
+            told = self._shown.account  # the game's account in the table's language
+            account = self.localised(played.account) if told is None else [t for t, _ in told]
             self._shown.status = "over"
             self._shown.result = {
                 "winner": played.winner,
-                "summary": played.summary,
+                "summary": summary,
                 "account": list(account),
             }
             self._changed()

@@ -19,6 +19,7 @@ from hexforge.core.engine.log import read_log, replay_answers, replay_seed
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.packs.models import Language
 from hexforge.core.play import GameRunner, Runtime
+from hexforge.core.play.logsetup import check_packs, logged, logged_game, logged_options
 from hexforge.core.play.runtime import declared_options
 from hexforge.core.render import GameRenderer
 from hexforge.core.serve.codes import BAD_REQUEST, UNKNOWN_TABLE
@@ -104,9 +105,10 @@ class Tables:
 
     def load(self, request: Mapping[str, Json]) -> Table:
         """A saved game (``log``: the text of a game log) played again to its end or to the
-        first decision it does not answer, then on with the given ``agents``; ``game`` and
-        ``options`` as the log was played with (the game is found from the log's players
-        when not given)."""
+        first decision it does not answer, then on with the given ``agents``; the game and
+        options the log records (HF060 for a pack of it not installed), or for an old log
+        ``game`` and ``options`` as it was played with (the game found from the log's
+        players when not given)."""
         text = _field(request, "log", str)
         if len(text) > MAX_LOG_CHARS:
             raise fail(BAD_REQUEST, "the log is larger than 32 MB", hint="load a game log")
@@ -114,8 +116,10 @@ class Tables:
         seed, answers = replay_seed(lines, "upload"), replay_answers(lines, "upload")
         start = read_log(lines[:1], "upload")[0]
         players = [str(p) for p in _list(start.get("players"))]
-        options = _options(request)
-        name = request.get("game")
+        setup = logged(start)  # the log's record of its setup (None: an old log)
+        check_packs(self.host, setup, "upload")  # HF060
+        options = {**logged_options(setup), **_options(request)}
+        name = logged_game(setup) or request.get("game")  # the page sends its chosen game
         if isinstance(name, str) and name:
             runner = self.runtime.runner(name)
         else:

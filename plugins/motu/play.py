@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from hexforge.core.engine import Agent, Engine
+from hexforge.core.engine import Agent, Decision, Engine
 from hexforge.core.play import PlayedGame, per_player
+from hexforge.core.play.logsetup import recording
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.motu.library import Library, MotuRuleset, library_for, motu_rules
-from hexforge.plugins.motu.narration import narrate, outcome
+from hexforge.plugins.motu.narration import Narrator, narrate, outcome
 from hexforge.plugins.motu.rounds import PLAYERS, new_game, play_game
 from hexforge.plugins.motu.setups import GameSetup, full_id, load_setup, shipped_setup
 from hexforge.plugins.motu.state import MotuState, UnitState
@@ -54,6 +55,17 @@ def chosen_setup(name: str, lib: Library) -> GameSetup:
     return shipped_setup(name, lib)
 
 
+def setup_of(lib: Library, options: Mapping[str, str], seed: int = 0) -> GameSetup:
+    """The setup ``options`` choose (``setup``, default first-game): random forces drafted
+    for game ``seed`` (HF777), then card replacements made (HF776)."""
+    setup = chosen_setup(options.get("setup", DEFAULT_SETUP), lib)
+    forces = options.get(FORCES_OPTION)
+    if forces is not None:
+        setup = random_forces(setup, lib, seed, random_points(forces))
+    swaps = options.get(REPLACE_OPTION)
+    return setup if swaps is None else swapped(setup, swaps_of(swaps, lib), lib)
+
+
 @dataclass(frozen=True, slots=True)
 class MotuRunner:
     """The motu :class:`~hexforge.core.play.GameRunner` of one set of plugins: their cards,
@@ -83,9 +95,34 @@ class MotuRunner:
         """The account in ``lang`` as (text, rich style) lines, for ``hexforge play``."""
         return narrate(engine, lang)
 
+    def headlines(self, engine: Engine, lang: str) -> list[tuple[str, ...]]:
+        """Per log entry, the sentences of the account in ``lang`` that it completes (the
+        replay viewer's headlines): the account, told one entry at a time."""
+        narrator = Narrator(engine, lang)
+        found: list[tuple[str, ...]] = []
+        for entry in engine.log.entries():
+            before = len(narrator.lines)
+            narrator.read([entry])
+            found.append(tuple(text for text, _ in narrator.lines[before:]))
+        return found
+
     def outcome(self, engine: Engine, lang: str) -> str | None:
         """The result line in ``lang`` (``hexforge play --lang``)."""
         return outcome(engine, lang)
+
+    def inspect(self, engine: Engine) -> dict[str, dict[str, list[str]]]:
+        """Each character's hexes in sight, in range, in reach and in cover from it (the
+        web table's hover, :mod:`~hexforge.plugins.motu.inspection`)."""
+        from hexforge.plugins.motu.inspection import inspect
+
+        return inspect(engine)
+
+    def option_marks(self, engine: Engine, decision: Decision) -> list[dict[str, list[str]]]:
+        """The hexes each choice of ``decision`` concerns: an attack's target, its cover,
+        a flank, an area template (the web table)."""
+        from hexforge.plugins.motu.inspection import option_marks
+
+        return option_marks(engine, decision)
 
     def players(self, options: Mapping[str, str]) -> list[str]:
         return list(PLAYERS)
@@ -93,13 +130,7 @@ class MotuRunner:
     def setup(self, options: Mapping[str, str], seed: int = 0) -> GameSetup:
         """The setup ``options`` choose: random forces drafted for game ``seed`` (HF777),
         then card replacements made (HF776)."""
-        lib = self.rules.library
-        setup = chosen_setup(options.get("setup", DEFAULT_SETUP), lib)
-        forces = options.get(FORCES_OPTION)
-        if forces is not None:
-            setup = random_forces(setup, lib, seed, random_points(forces))
-        swaps = options.get(REPLACE_OPTION)
-        return setup if swaps is None else swapped(setup, swaps_of(swaps, lib), lib)
+        return setup_of(self.rules.library, options, seed)
 
     def fielded(self, engine: Engine) -> list[tuple[str, str]]:
         """(player, character card) of every character a game fielded (for ``hexforge
@@ -126,7 +157,8 @@ class MotuRunner:
     ) -> PlayedGame:
         rules = self.rules
         setup = self.setup(options, seed)
-        engine = new_game(rules, setup, seed, agents)
+        with recording(self.host, self.game, options):  # the log records the setup
+            engine = new_game(rules, setup, seed, agents)
         outcome = play_game(engine)
         winner = outcome["winner"]
         assert winner is None or isinstance(winner, str)

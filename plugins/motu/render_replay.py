@@ -1,19 +1,22 @@
 """A motu game log replayed for the viewer: one battleground picture per changed step.
 
-The log does not name the setup the game was played with, so a replay is tried from the
-one given (``--set setup=``) or from each shipped setup until one reproduces the log.
-Terrain never changes during a game: it is drawn once as the replay's background and each
-step holds only the models and marks.
+A log records the setup it was played with (its ``start`` entry: docs/play.md), so the
+replay builds that setup from the options (``setup``, ``replace``, ``forces``) as the
+runner does. An old log does not name it: the replay is tried from the one given
+(``--set setup=``) or from each shipped setup until one reproduces the log. Terrain never
+changes during a game: it is drawn once as the replay's background and each step holds
+only the models and marks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from hexforge.core.engine import Engine, ScriptedAgent, replay_answers
+from hexforge.core.engine import Engine, Json, ScriptedAgent, replay_answers
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.render import (
+    STOP_KINDS,
     FrameRecorder,
     GameLogFile,
     Replay,
@@ -21,6 +24,7 @@ from hexforge.core.render import (
     Svg,
     check_same_log,
     ordered_score,
+    replaying,
 )
 from hexforge.core.render.codes import REPLAY_DIVERGED
 from hexforge.plugins.motu.render_battleground import SIDES, Layer
@@ -47,7 +51,8 @@ def replay_setup(rules: MotuRuleset, log: GameLogFile, setup: GameSetup) -> Repl
     from hexforge.plugins.motu.rounds import new_game, play_game
 
     agent = ScriptedAgent(replay_answers(log.lines))
-    engine = new_game(rules, setup, log.seed, {p: agent for p in SIDES})
+    with replaying(log):  # the start line records the logged setup
+        engine = new_game(rules, setup, log.seed, {p: agent for p in SIDES})
     recorder = FrameRecorder(engine, position_key, _pieces, _vp)
     recorder.attach()
     try:
@@ -57,24 +62,48 @@ def replay_setup(rules: MotuRuleset, log: GameLogFile, setup: GameSetup) -> Repl
         raise
     check_same_log(log, engine.log.lines)
     terrain = position_svg(engine, Layer.TERRAIN).text(standalone=False)
-    return Replay(GAME, recorder.boards, tuple(recorder.frames), "VP", terrain)
+    frames = tuple(recorder.frames)
+    return Replay(GAME, recorder.boards, frames, "VP", terrain, stops(log.entries), engine=engine)
+
+
+def stops(entries: Sequence[Mapping[str, Json]]) -> dict[str, tuple[int, ...]]:
+    """Where the viewer's buttons stop in a motu log: each round, activation, action (an
+    action chosen, other than ending the activation, or an interruption), attack and
+    knock-out (``Replay.stops``)."""
+    found: dict[str, list[int]] = {kind: [] for kind in STOP_KINDS}
+    for index, entry in enumerate(entries):
+        kind = entry.get("type")
+        if kind == "round":
+            found["round"].append(index)
+        elif kind == "activate":
+            found["activation"].append(index)
+        elif kind == "interrupt" or (
+            kind == "decision" and entry.get("kind") == "action" and entry.get("answer") != "end"
+        ):
+            found["action"].append(index)
+        elif kind == "attack":
+            found["attack"].append(index)
+        elif kind == "event" and entry.get("name") == "knocked_out":
+            found["knockout"].append(index)
+    return {kind: tuple(at) for kind, at in found.items()}
 
 
 def replay_log(
     rules: MotuRuleset, log: GameLogFile, options: Mapping[str, str] | None = None
 ) -> Replay | None:
-    """A whole game's log (``hexforge play --game motu``), replayed from the setup option
-    (a shipped setup's name or a setup file, as ``hexforge play --set setup=``) or, as
-    the log does not name it, from each shipped setup in turn until one reproduces it;
+    """A whole game's log (``hexforge play --game motu``), replayed from the setup the
+    options choose (the logged ones, or those given: a shipped setup's name or a setup
+    file, as ``hexforge play --set setup=``, with ``replace`` and ``forces``) or, for an
+    old log that names none, from each shipped setup in turn until one reproduces it;
     HF907 if none does. None for a log that is not a motu game's."""
     if log.players != list(SIDES) or not any(e.get("type") == "round" for e in log.entries):
         return None
     from hexforge.plugins.motu import CONTENT
-    from hexforge.plugins.motu.play import chosen_setup
+    from hexforge.plugins.motu.play import chosen_setup, setup_of
 
-    chosen = (options or {}).get("setup")
-    if chosen is not None:
-        return replay_setup(rules, log, chosen_setup(chosen, rules.library))
+    given = dict(options or {})
+    if given or log.setup is not None:  # the setup is known: build it as the runner does
+        return replay_setup(rules, log, setup_of(rules.library, given, log.seed))
     names = sorted(p.stem for p in (CONTENT / "setups").glob("*.yaml"))
     names.sort(key=lambda n: n != "first-game")
     failures: list[HexforgeError] = []

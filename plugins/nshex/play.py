@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from hexforge.core.engine import Agent, Engine
+from hexforge.core.engine import Agent, Engine, GameLog
 from hexforge.core.play import PlayedGame, per_player
+from hexforge.core.play.logsetup import recording
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles
 from hexforge.plugins.nshex.game import new_game, play_game
@@ -76,6 +78,17 @@ class NshexRunner:
         """The account in ``lang`` (en, pl; others get English) as (text, style) lines."""
         return narrate(engine, lang)
 
+    def headlines(self, engine: Engine, lang: str) -> list[tuple[str, ...]]:
+        """Per log entry, its lines of the account in ``lang`` (the replay viewer's
+        headlines): each line of the account comes from one entry."""
+        one = copy.copy(engine)  # the same game, its log one entry at a time
+        found: list[tuple[str, ...]] = []
+        for line in engine.log.lines:
+            one.log = GameLog()
+            one.log.lines.append(line)
+            found.append(tuple(text for text, _ in narrate(one, lang)))
+        return found
+
     def outcome(self, engine: Engine, lang: str) -> str | None:
         """The result line in ``lang`` (``hexforge play --lang pl``)."""
         return outcome(engine, lang)
@@ -85,7 +98,10 @@ class NshexRunner:
     ) -> PlayedGame:
         rules = self.rules
         armies = armies_of(rules.tiles, options)
-        engine = new_game(rules, dict(zip(players_for(armies), armies, strict=True)), seed, agents)
+        with recording(self.host, self.game, options):  # the log records the setup
+            engine = new_game(
+                rules, dict(zip(players_for(armies), armies, strict=True)), seed, agents
+            )
         result = play_game(engine)
         assert result is not None
         summary = f"{result.winner or 'draw'}: {result.reason} (HQs {per_player(result.hq)})"

@@ -37,11 +37,13 @@ from hexforge.core.render import (
     ordered_score,
     palette,
     points,
+    replaying,
 )
 from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.markers import hookimpl
 from hexforge.plugins.nshex.board import HEXES, facing
 from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles
+from hexforge.plugins.nshex.render_replay import STOP_NAMES, stops
 from hexforge.plugins.nshex.state import NshexState, TileView
 from hexforge.plugins.nshex.tiles import BoardTile, Ground, Hq, Instant, Module, Soldier
 
@@ -391,12 +393,23 @@ class NshexRenderer:
         rules = self._rules()
         armies = armies_of_players(rules.tiles, log.players)
         agent = ScriptedAgent(replay_answers(log.lines))
-        engine = new_game(rules, armies, log.seed, {p: agent for p in armies})
+        with replaying(log):  # the start line records the logged setup
+            engine = new_game(rules, armies, log.seed, {p: agent for p in armies})
         recorder = FrameRecorder(engine, _key, position_svg, _score)
         recorder.attach()
         play_game(engine)
         check_same_log(log, engine.log.lines)
-        return Replay(GAME, recorder.boards, tuple(recorder.frames), "HQ toughness")
+        frames = tuple(recorder.frames)
+        turns = stops(log.entries)
+        return Replay(
+            GAME,
+            recorder.boards,
+            frames,
+            "HQ toughness",
+            stops=turns,
+            stop_names=STOP_NAMES,
+            engine=engine,
+        )
 
 
 @hookimpl

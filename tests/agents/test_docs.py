@@ -17,7 +17,7 @@ def test_the_commands_of_play_md_run(tmp_path: Path, monkeypatch: pytest.MonkeyP
     text block right after it lists lines the output must contain."""
     monkeypatch.chdir(tmp_path)
     ran = run_sh_blocks(PAGE)
-    assert ran == 6
+    assert ran == 9
     assert (tmp_path / "report" / "report.html").is_file()
     assert os.path.getsize(tmp_path / "game.jsonl") > 0
 

@@ -93,6 +93,7 @@ RULES: tuple[Rule, ...] = (
         "render.md", "console", "tests/render/test_docs.py::test_the_shell_examples_name_real_files"
     ),
     Rule("render.md", "console", HERE),
+    Rule("render.md", "console", "tests/render/test_docs.py::test_the_replay_viewer_example_runs"),
     Rule(
         "scenarios.md",
         "yaml",
@@ -213,6 +214,11 @@ RULES: tuple[Rule, ...] = (
     Rule("play.md", "sh", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),
     Rule("play.md", "text", "tests/agents/test_docs.py::test_the_commands_of_play_md_run"),
     Rule("play.md", "python", "tests/agents/test_docs.py::test_the_agent_hook_example_works"),
+    Rule(
+        "play.md",
+        "json",
+        "tests/agents/test_logged_setup.py::test_the_start_entry_records_the_game_its_options_and_packs",
+    ),
     Rule("serve.md", "sh", HERE),
     Rule("serve.md", "python", "tests/serve/test_docs.py::test_the_python_example_runs"),
     Rule("tutorial.md", "yaml", "tests/docs/test_tutorial.py::test_every_tutorial_file_is_used"),

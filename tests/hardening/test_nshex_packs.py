@@ -38,17 +38,20 @@ def _run(*args: str, plugins: list[tuple[str, object]] | None = None) -> Result:
     return CliRunner().invoke(make_cli(plugins or []), list(args), terminal_width=200)
 
 
-def _play(log: Path, *options: str, plugins: list[tuple[str, object]] | None = None) -> Result:
-    args = [*options, "play", "--game", "nshex", "--seed", "1", "--log", str(log)]
+def _play(
+    log: Path, *options: str, plugins: list[tuple[str, object]] | None = None, seed: int = 1
+) -> Result:
+    args = [*options, "play", "--game", "nshex", "--seed", str(seed), "--log", str(log)]
     return _run(*args, plugins=plugins)
 
 
 def test_a_pack_copy_with_a_changed_tile_plays_another_game(tmp_path: Path) -> None:
     same = _copy(tmp_path / "same")
     changed = _copy(tmp_path / "changed", HQ_EFFECT, "melee of allies linked to self +1")
-    shipped = _play(tmp_path / "shipped.jsonl")
-    copied = _play(tmp_path / "same.jsonl", "--pack", str(same))
-    other = _play(tmp_path / "changed.jsonl", "--pack", str(changed))
+    # seed 2: a game whose battles count the Smart HQ's linked allies
+    shipped = _play(tmp_path / "shipped.jsonl", seed=2)
+    copied = _play(tmp_path / "same.jsonl", "--pack", str(same), seed=2)
+    other = _play(tmp_path / "changed.jsonl", "--pack", str(changed), seed=2)
     assert shipped.exit_code == copied.exit_code == other.exit_code == 0, other.output
     shipped_log = (tmp_path / "shipped.jsonl").read_bytes()
     assert (tmp_path / "same.jsonl").read_bytes() == shipped_log  # an equal copy: the same game

@@ -9,7 +9,13 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from hexforge.core.cli.main import make_cli
-from hexforge.core.engine import ScriptedAgent, read_log, replay_answers, replay_seed
+from hexforge.core.engine import (
+    ScriptedAgent,
+    logged_setup,
+    read_log,
+    replay_answers,
+    replay_seed,
+)
 from hexforge.plugins.nshex.game import new_game, play_game
 from tests.plugged import NSHEX
 
@@ -37,12 +43,15 @@ def test_play_prints_an_account_and_the_result_and_writes_a_replayable_log(
     recorded = log.read_text(encoding="utf-8").splitlines()
     assert read_log(recorded)[0]["players"] == ["smart", "vegas"]
     script = ScriptedAgent(replay_answers(recorded))
-    again = new_game(
-        NSHEX,
-        {"smart": "smart", "vegas": "vegas"},
-        replay_seed(recorded),
-        {"smart": script, "vegas": script},
-    )
+    setup = read_log(recorded)[0]["setup"]  # the log records its setup (docs/play.md)
+    assert isinstance(setup, dict) and setup["game"] == "nshex"
+    with logged_setup(setup):
+        again = new_game(
+            NSHEX,
+            {"smart": "smart", "vegas": "vegas"},
+            replay_seed(recorded),
+            {"smart": script, "vegas": script},
+        )
     play_game(again)
     assert again.log.lines == recorded
 

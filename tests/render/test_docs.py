@@ -45,6 +45,33 @@ def test_readme_and_docs_show_the_pictures() -> None:
 
 def test_the_shell_examples_name_real_files() -> None:
     text = DOC.read_text(encoding="utf-8")
-    (console,) = [m[2] for m in BLOCK.finditer(text) if m[1] == "console"]
-    for path in re.findall(r"(tests/\S+\.yaml)", console):
-        assert (ROOT / path).is_file()
+    consoles = [m[2] for m in BLOCK.finditer(text) if m[1] == "console"]
+    assert len(consoles) == 2
+    for console in consoles:
+        for path in re.findall(r"(tests/\S+\.yaml)", console):
+            assert (ROOT / path).is_file()
+
+
+def test_the_replay_viewer_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The viewer section's commands: a game, then its page with German headlines, set up
+    from the log alone; the last headline is the result."""
+    import json
+    import shlex
+
+    from click.testing import CliRunner
+
+    from hexforge.core.cli.main import make_cli
+
+    monkeypatch.chdir(tmp_path)
+    text = DOC.read_text(encoding="utf-8")
+    (console,) = [m[2] for m in BLOCK.finditer(text) if m[1] == "console" and "--lang de" in m[2]]
+    for line in console.splitlines():
+        args = shlex.split(line.removeprefix("$ "))
+        assert args[0] == "hexforge"
+        result = CliRunner().invoke(make_cli(), args[1:])
+        assert result.exit_code == 0, (line, result.output)
+    page = (tmp_path / "game.html").read_text(encoding="utf-8")
+    found = re.search(r'id="replay-data">(.*?)</script>', page, re.DOTALL)
+    assert found is not None
+    last = json.loads(found[1])["steps"][-1]["said"][-1]
+    assert last.startswith("Masters of the Universe gewinnt: Sieg durch Punkte 63-20")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -129,8 +130,9 @@ def test_a_scenario_of_a_game_nobody_draws_is_a_coded_error() -> None:
 def test_a_game_of_a_setup_file_replays_with_the_setup_it_was_played_with(
     tmp_path: Path,
 ) -> None:
-    """An expansion's game (``hexforge play --set setup=PATH``): the log does not name its
-    setup, so ``render replay`` takes it as ``play`` did; without it HF907 says so."""
+    """An expansion's game (``hexforge play --set setup=PATH``): the log records its setup,
+    so ``render replay`` takes it from the log; a log without that record (written before
+    it was kept) needs it as ``play`` was given it, and without it HF907 says so."""
     from hexforge.plugins.motu import CONTENT
 
     setup = tmp_path / "skirmish.yaml"
@@ -143,6 +145,18 @@ def test_a_game_of_a_setup_file_replays_with_the_setup_it_was_played_with(
                  "--set", f"setup={setup}", "--log", str(log))  # fmt: skip
     assert played.exit_code == 0, played.output
     out = tmp_path / "game.html"
+    alone = run("render", "replay", str(log), "--out", str(out))
+    assert alone.exit_code == 0, alone.output
+    first_board = out.read_text(encoding="utf-8").split('class="replay-board"', 2)[1]
+    assert 'data-id="he-man" data-coord="G3"' in first_board
+    out.unlink()
+    lines = log.read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[0])
+    del start["setup"]
+    log.write_text(
+        "\n".join([json.dumps(start, separators=(",", ":"), sort_keys=True), *lines[1:]]) + "\n",
+        encoding="utf-8",
+    )
     missing = run("render", "replay", str(log), "--out", str(out))
     assert missing.exit_code != 0 and "HF907" in missing.output
     assert "--set setup=PATH" in missing.output and not out.exists()

@@ -209,3 +209,84 @@ def test_motu_models_are_drawn_over_the_terrain_at_every_step(browser: Any, tmp_
         return [bg.left, bg.top, bg.width, bg.height, top.left, top.top, top.width, top.height];"""
     )
     assert boxes[2] > 300 and boxes[:4] == pytest.approx(boxes[4:], abs=0.5)
+
+
+@pytest.fixture(scope="module")
+def motu_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Replay, Any, Any]:
+    """``hexforge play --seed 3``'s game (rounds, attacks, a knock-out), its headlines."""
+    from hexforge.core.render.headlines import account_headlines
+    from hexforge.plugins.motu.play import MotuRunner
+    from tests.render.test_stepping import heuristic_motu_log
+
+    folder = tmp_path_factory.mktemp("motu-viewer")
+    path = folder / "motu.jsonl"
+    path.write_text(heuristic_motu_log(), encoding="utf-8")
+    log = read_log_file(path)
+    replay = MotuRenderer(HOST).replay(log)
+    assert replay is not None
+    said = account_headlines(MotuRunner(HOST), replay, "en")
+    page = folder / "motu.html"
+    page.write_text(replay_html(log, replay, title="motu", headlines=said), encoding="utf-8")
+    return page, replay, log, said
+
+
+def _headline(driver: Any) -> list[str]:
+    found: list[str] = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#headline div'))"
+        ".map(function (d) { return d.textContent; });"
+    )
+    return found
+
+
+def test_steps_by_round_and_jumps_to_attacks_and_knockouts(browser: Any, motu_page: Any) -> None:
+    page, replay, _, said = motu_page
+    rounds, attacks = replay.stops["round"], replay.stops["attack"]
+    browser.get(page.as_uri())
+    browser.find_element("id", "next-round").click()
+    assert _shown(browser)["step"] == str(rounds[0] + 1)
+    assert _headline(browser) == list(said[rounds[0]]) and "round 1" in _headline(browser)[0]
+    _press(browser, "r")  # the key does what the button does
+    assert _shown(browser)["step"] == str(rounds[1] + 1)
+    _press(browser, "R")  # Shift goes back
+    assert _shown(browser)["step"] == str(rounds[0] + 1)
+    first_attack = next(a for a in attacks if a > rounds[0])
+    browser.find_element("id", "next-attack").click()
+    shown = _shown(browser)
+    assert shown["step"] == str(first_attack + 1)
+    assert shown["boards"] == [str(replay.frames[first_attack].board)]
+    assert " attacks " in " ".join(_headline(browser))
+    _press(browser, "f")
+    assert _shown(browser)["step"] == str(attacks[1] + 1)
+    label = browser.find_element("id", "at-attack").text
+    assert label == f"attack 2 / {len(attacks)}"
+    _press(browser, "k")
+    (knockout,) = replay.stops["knockout"]
+    assert _shown(browser)["step"] == str(knockout + 1)
+    assert any("knocked out" in line for line in _headline(browser))
+    _press(browser, "c")
+    assert _shown(browser)["step"] == str(
+        next(a for a in replay.stops["activation"] if a > knockout) + 1
+    )
+
+
+def test_the_last_headline_is_the_result_and_the_board_zooms(browser: Any, motu_page: Any) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    page, _, log, said = motu_page
+    browser.get(page.as_uri())
+    _press(browser, Keys.END)
+    assert _shown(browser)["step"] == str(len(log.entries))
+    headline = _headline(browser)
+    assert headline[-1] == said[-1][-1] and headline[-1].startswith("Masters of the Universe wins")
+    width = browser.execute_script(
+        "return document.querySelector('#board-zoom').getBoundingClientRect().width;"
+    )
+    browser.find_element("id", "zoom-in").click()
+    _press(browser, "+")
+    wider = browser.execute_script(
+        "return document.querySelector('#board-zoom').getBoundingClientRect().width;"
+    )
+    assert wider == pytest.approx(width * 1.25 * 1.25, rel=0.02)
+    assert browser.find_element("id", "zoom-label").text == "156%"
+    _press(browser, "0")
+    assert browser.find_element("id", "zoom-label").text == "100%"

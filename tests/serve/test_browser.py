@@ -6,8 +6,10 @@ developer's machine, failing under CI (``CI=true``), as the replay viewer's brow
 from __future__ import annotations
 
 import base64
+import json
 import os
 import threading
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,13 +47,16 @@ def _wait(driver: Any, condition: Any) -> Any:
     return WebDriverWait(driver, TIMEOUT, poll_frequency=0.05).until(condition)
 
 
-def _start(driver: Any, url: str, game: str, agents: tuple[str, str], seed: int) -> None:
+def _start(
+    driver: Any, url: str, game: str, agents: tuple[str, str], seed: int, lang: str = "en"
+) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     driver.get(url)
     _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"#game option[value={game}]"))
     Select(driver.find_element(By.ID, "game")).select_by_value(game)
+    Select(driver.find_element(By.ID, "lang")).select_by_value(lang)
     seats = driver.find_elements(By.CSS_SELECTOR, "#seats select")
     for seat, agent in zip(seats, agents, strict=True):
         Select(seat).select_by_value(agent)
@@ -170,6 +175,7 @@ def test_zoom_changes_the_view_box_and_a_hex_click_selects(
     )
     assert name in browser.find_element(By.ID, "selected").text
     _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#card svg"))
+    _hover_marks(browser, server, name)
     # HEXFORGE_SERVE_SCREENSHOT=docs/images/serve-table.jpg: the picture docs/serve.md shows
     shot = os.environ.get("HEXFORGE_SERVE_SCREENSHOT")
     if shot:
@@ -179,3 +185,101 @@ def test_zoom_changes_the_view_box_and_a_hex_click_selects(
             "Page.captureScreenshot", {"format": "jpeg", "quality": 70}
         )
         Path(shot).write_bytes(base64.b64decode(picture["data"]))
+
+
+def _marks_shown(driver: Any) -> dict[str, list[str]]:
+    shown = driver.execute_script(
+        "const found = {};"
+        "for (const m of document.querySelectorAll('#board #marks [data-mark]')) {"
+        "  found[m.dataset.mark] = [...m.classList].filter((c) => c.startsWith('mark-'))"
+        "    .map((c) => c.slice(5)); }"
+        "return found;"
+    )
+    return dict(shown)
+
+
+def _hover_marks(driver: Any, server: str, name: str) -> str:
+    """Hovering a model marks the hexes its game's ``inspect`` names (motu: in sight, in
+    range, in cover), the marks the API serves; leaving it takes them away again. The
+    legend of the marks shown while hovering. Called while a decision waits for the page
+    (the board stays as it is)."""
+    from selenium.webdriver.common.by import By
+
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#status.waiting"))
+    table = driver.execute_script("return state.table")
+
+    def current(driver: Any) -> Any:  # the marks of the board the page shows, once ready
+        with urllib.request.urlopen(f"{server}api/tables/{table}/marks") as response:
+            marks = json.load(response)
+        shown = driver.execute_script("return state.view.board_version")
+        return marks if name in marks["units"] and marks["board_version"] == shown else None
+
+    expected = _wait(driver, current)["units"][name]
+    assert any("sight" in tags for tags in expected.values())
+    pointer = (
+        "const unit = document.querySelector(`#board g.unit[data-id='${arguments[0]}']`);"
+        "unit.dispatchEvent(new PointerEvent(arguments[1], {bubbles: true}));"
+    )
+    driver.execute_script(pointer, name, "pointerover")
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board #marks .mark-sight"))
+    assert _marks_shown(driver) == expected
+    assert driver.find_elements(By.CSS_SELECTOR, "#legend .key.mark-sight")
+    legend = str(driver.find_element(By.ID, "legend").text)
+    driver.execute_script(pointer, name, "pointerout")
+    selected = driver.execute_script("return state.selected")
+    if selected != name:
+        _wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#board #marks"))
+    return legend
+
+
+def test_a_german_table_hovered_model_marks_and_account(
+    browser: Any,  # noqa: F811
+    server: str,
+) -> None:
+    """The page in German: its buttons, the game's account in German, and the hexes a
+    hovered model sees marked on the board."""
+    from selenium.webdriver.common.by import By
+
+    _start(browser, server, "motu", ("human", "random"), 2, lang="de")
+    _wait(browser, lambda d: d.find_element(By.ID, "start").text == "Neues Spiel")
+    assert browser.find_element(By.ID, "save").text == "Protokoll speichern"
+    for _ in range(12):  # the models are placed after the first choices
+        if browser.find_elements(By.CSS_SELECTOR, "#board g.unit[data-id]"):
+            break
+        _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#choices button"))
+        browser.find_element(By.CSS_SELECTOR, "#choices button").click()
+        _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#status.waiting"))
+    _wait(browser, lambda d: "deine Wahl" in d.find_element(By.ID, "status").text)
+    _wait(browser, lambda d: "Runde 1" in d.find_element(By.ID, "log").text)
+    unit = browser.find_elements(By.CSS_SELECTOR, "#board g.unit[data-id]")[0]
+    assert "in Sichtlinie" in _hover_marks(browser, server, unit.get_attribute("data-id"))
+
+
+def test_a_loaded_game_s_attack_choice_marks_its_target_in_cover(
+    browser: Any,  # noqa: F811
+    server: str,
+    tmp_path: Path,
+) -> None:
+    """A saved game loaded at an attack decision (tests/serve/test_insight.py's): hovering
+    over an attack choice marks its target, in cover when the rules say so."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from tests.serve.test_insight import _at_an_attack
+
+    engine, _ = _at_an_attack(4)
+    saved = tmp_path / "attack.log"
+    saved.write_text(engine.log.text(), encoding="utf-8")
+    browser.get(server)
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#game option[value=motu]"))
+    Select(browser.find_element(By.ID, "game")).select_by_value("motu")
+    browser.find_element(By.ID, "load").send_keys(str(saved))
+    choice = '#choices button[data-value="attack motu/flamethrower mer-man"]'
+    button = _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, choice))[0]
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg g.unit"))
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseenter'));", button)
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board #marks .mark-target"))
+    assert _marks_shown(browser) == {"O9": ["target", "cover"]}
+    assert "in cover" in browser.find_element(By.ID, "legend").text
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseleave'));", button)
+    _wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#board #marks"))

@@ -1,4 +1,5 @@
-"""docs/serve.md: its Python example runs (a game through the API is hexforge play's game)."""
+"""docs/serve.md: its Python examples run (a game through the API is hexforge play's game;
+the account in Polish, a model's marks against the rules' line of sight, the page's words)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ def test_the_python_example_runs() -> None:
     blocks = [
         (text.count("\n", 0, m.start(2)), m[2]) for m in BLOCK.finditer(text) if m[1] == "python"
     ]
-    assert len(blocks) == 1
+    assert len(blocks) == 2
     for line, code in blocks:
         exec(compile("\n" * line + code, str(DOC), "exec"), {"__name__": "serve_md"})
 

@@ -1,7 +1,11 @@
 // The hexforge table: the page of `hexforge serve` (docs/serve.md). Plain JavaScript, no
 // build step: it talks to the JSON API of core/serve/app.py and shows the board SVG the
 // game's renderer draws, with zoom and pan; clicking a hex or a model answers the decision
-// when it is one of the choices, and otherwise selects it.
+// when it is one of the choices, and otherwise selects it. Hovering a model (or selecting
+// it) marks the hexes the game's `inspect` names for it (motu: in sight, in range, in
+// reach, in cover), hovering a choice those of the choice (an attack's target and cover).
+// The page's own words come from /api/words in the chosen language; the log is the game's
+// own account in that language.
 "use strict";
 
 const BOOKKEEPING = new Set([
@@ -11,8 +15,40 @@ const BOOKKEEPING = new Set([
 const $ = (id) => document.getElementById(id);
 const state = {
   lobby: null, table: null, view: null, boardVersion: -1, viewBox: null, socket: null,
-  selected: null,
+  selected: null, words: {}, lang: "en", wanted: null, marks: null, marksKey: null, shownMarks: null,
+  hovered: null,
 };
+
+// -- the page's words ------------------------------------------------------------------
+
+function word(key) {
+  return state.words[key] || key;
+}
+
+async function setLanguage(lang) {
+  if (lang === state.wanted && Object.keys(state.words).length) return;
+  state.wanted = lang;
+  const data = await api("GET", `/api/words?lang=${lang}`);
+  state.lang = data.lang;
+  state.words = data.words;
+  document.documentElement.lang = data.lang;
+  for (const node of document.querySelectorAll("[data-word]")) {
+    node.textContent = word(node.dataset.word);
+  }
+  for (const node of document.querySelectorAll("[data-word-title]")) {
+    node.title = word(node.dataset.wordTitle);
+  }
+  for (const node of document.querySelectorAll("[data-word-placeholder]")) {
+    node.placeholder = word(node.dataset.wordPlaceholder);
+  }
+  document.title = word("title");
+  for (const option of $("seats").querySelectorAll("option[value=human]")) {
+    option.title = word("you");
+  }
+  for (const input of $("options").querySelectorAll("input")) input.placeholder = word("default");
+  if (state.view) show(state.view, true);
+  showMarks(state.shownMarks);
+}
 
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -53,10 +89,15 @@ function currentGame() {
 
 function fillLobby() {
   const game = currentGame();
+  const kept = {};  // the seats and options chosen so far (a new language keeps them)
+  for (const node of $("lobby").querySelectorAll("#seats select, #options input")) {
+    kept[node.name] = node.value;
+  }
   const seats = game.players.map((player, i) => {
     const select = el("select", { name: `agent-${i}`, "data-player": player });
     for (const agent of game.agents) {
-      const option = el("option", { value: agent.name, title: agent.description }, agent.name);
+      const title = agent.name === "human" ? word("you") : agent.description;
+      const option = el("option", { value: agent.name, title }, agent.name);
       if (agent.name === (i === 0 ? "human" : "random")) option.selected = true;
       select.append(option);
     }
@@ -68,11 +109,18 @@ function fillLobby() {
       ...option.values.map((v) => el("option", { value: v })));
     const input = el("input", {
       name: `option-${option.name}`, "data-option": option.name, list: list.id,
-      placeholder: "(default)", title: option.description,
+      placeholder: word("default"), title: option.description,
     });
     return el("label", { class: "option" }, `${option.name} `, input, list);
   });
   $("options").replaceChildren(...options);
+  for (const node of $("lobby").querySelectorAll("#seats select, #options input")) {
+    const value = kept[node.name];
+    if (value === undefined) continue;
+    if (node.tagName === "INPUT" || [...node.options].some((o) => o.value === value)) {
+      node.value = value;
+    }
+  }
 }
 
 function lobbyRequest() {
@@ -116,6 +164,8 @@ function follow(view) {
   state.boardVersion = -1;
   state.viewBox = null;
   state.selected = null;
+  state.marks = null;
+  state.shownMarks = null;
   $("save").href = `/api/tables/${view.id}/log`;
   $("save").setAttribute("download", `${view.game}-seed${view.seed}.log`);
   $("save").classList.remove("disabled");
@@ -142,15 +192,15 @@ async function poll(id, version) {
   }
 }
 
-function show(view) {
-  if (state.view && view.version < state.view.version && view.id === state.view.id) return;
+function show(view, again) {
+  if (!again && state.view && view.version < state.view.version && view.id === state.view.id) {
+    return;
+  }
   state.view = view;
+  if (view.lang !== state.wanted) setLanguage(view.lang);
   const status = $("status");
-  const words = {
-    thinking: "the computer is thinking", waiting: "your choice", over: "game over",
-    failed: "the game stopped",
-  };
-  status.textContent = `${view.game}, seed ${view.seed}: ${words[view.status] || view.status}`;
+  status.removeAttribute("data-word");
+  status.textContent = `${view.game}, ${word("seed")} ${view.seed}: ${word(view.status)}`;
   status.className = view.status;
   if (view.problems.length) showProblems(view.problems);
   showDice(view);
@@ -158,7 +208,10 @@ function show(view) {
   showResult(view);
   showLog(view);
   if (view.board_version !== state.boardVersion) loadBoard(view.id, view.board_version);
-  else markChoices();
+  else {
+    markChoices();
+    if (state.selected && marksKey(view) !== state.marksKey) modelMarks(state.selected);
+  }
 }
 
 function showDecision(view) {
@@ -175,8 +228,14 @@ function showDecision(view) {
       onmouseenter: () => {
         if (option.card) showCard(option.card);
         hover(option.text, true);
+        if (Object.keys(option.marks).length) showMarks(option.marks);
+        else if (boardNodes(option.text).some((n) => n.dataset.id)) modelMarks(option.text);
       },
-      onmouseleave: () => hover(option.text, false),
+      onmouseleave: () => {
+        hover(option.text, false);
+        state.hovered = null;
+        showMarks(selectedMarks());
+      },
     }, option.label);
     return el("li", {}, button);
   });
@@ -186,7 +245,7 @@ function showDecision(view) {
     el("ol", { id: "choices" }, ...choices),
   ];
   if (decision.can_undo) {
-    parts.push(el("button", { id: "undo", type: "button", onclick: undo }, "Undo my last choice"));
+    parts.push(el("button", { id: "undo", type: "button", onclick: undo }, word("undo")));
   }
   box.replaceChildren(...parts);
 }
@@ -204,20 +263,25 @@ function showResult(view) {
     return;
   }
   box.replaceChildren(
-    el("h2", {}, "Result"),
+    el("h2", {}, word("result")),
     el("div", { class: "summary", id: "summary" }, view.result.summary),
     el("ol", {}, ...view.result.account.map((line) => el("li", {}, line))),
   );
 }
 
 function showLog(view) {
+  // the game's own account in the table's language; "every entry": the log's entries
   const list = $("log");
-  list.className = $("all-entries").checked ? "" : "compact";
-  const rows = view.log.map(([kind, type, text], i) => {
+  const all = $("all-entries").checked;
+  const every = all || !view.account;
+  list.className = all ? "entries" : view.account ? "account" : "entries compact";
+  const rows = every ? view.log.map(([kind, type, text], i) => {
     const shown = kind === "dice" ? `\u2684 ${text}` : text;
     const cls = BOOKKEEPING.has(type) && kind !== "dice" ? "engine" : kind;
     return el("li", { class: cls, value: i + 1 }, shown);
-  });
+  }) : view.account.map(([text, style]) =>
+    el("li", { class: style.split(" ").filter(Boolean).map((s) => `style-${s}`).join(" ") },
+      text));
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 20;
   list.replaceChildren(...rows);
   if (atEnd) list.scrollTop = list.scrollHeight;
@@ -248,7 +312,7 @@ async function loadBoard(id, version) {
   state.boardVersion = version;
   const board = $("board");
   if (response.status === 204) {
-    board.replaceChildren(el("p", { class: "hint" }, "this game draws no board picture"));
+    board.replaceChildren(el("p", { class: "hint" }, word("no_picture")));
     return;
   }
   board.innerHTML = await response.text();
@@ -258,6 +322,9 @@ async function loadBoard(id, version) {
   if (state.viewBox) svg.setAttribute("viewBox", state.viewBox.join(" "));
   else state.viewBox = svg.getAttribute("viewBox").split(/\s+/).map(Number);
   markChoices();
+  state.shownMarks = null;
+  if (state.selected) modelMarks(state.selected);
+  else showMarks(null);
 }
 
 function targetOf(node) {
@@ -310,17 +377,107 @@ function hover(name, on) {
 function select(target) {
   const svg = $("board").querySelector("svg");
   for (const node of svg.querySelectorAll(".selected")) node.classList.remove("selected");
+  state.selected = target ? target.dataset.id || null : null;
   if (!target) {
     $("selected").textContent = "";
+    showMarks(null);
     return;
   }
   target.classList.add("selected");
   const what = [target.dataset.coord, target.dataset.id].filter(Boolean).join(" ");
-  $("selected").textContent = `selected: ${what}`;
-  state.selected = what;
+  $("selected").textContent = `${word("selected")}: ${what}`;
+  if (target.dataset.id) modelMarks(target.dataset.id);
+  else showMarks(null);
   const cards = (state.view && state.view.cards[target.dataset.id]) || [];
   const card = target.dataset.card || cards[0];
   if (card) showCard(card);
+}
+
+// -- marks: what a hovered or selected model sees, reaches, where cover is ---------------
+
+function marksKey(view) {
+  return `${view.id}:${view.board_version}:${view.status}`;
+}
+
+async function loadMarks() {
+  // the marks of every model for the board shown (worked out while the browser decides)
+  const view = state.view;
+  if (!view) return null;
+  const key = marksKey(view);
+  if (state.marksKey !== key) {
+    state.marksKey = key;
+    state.marks = await api("GET", `/api/tables/${view.id}/marks`);
+  }
+  return state.marks;
+}
+
+async function modelMarks(id) {
+  state.hovered = id;
+  const marks = await loadMarks();
+  if (state.hovered !== id) return;
+  showMarks(marks && marks.units[id] ? marks.units[id] : null);
+}
+
+function selectedMarks() {
+  const units = state.marks ? state.marks.units : {};
+  return (state.selected && units[state.selected]) || null;
+}
+
+function hexNodes(svg) {
+  // the hex polygon of each coordinate (models carry data-id as well)
+  const hexes = new Map();
+  for (const node of svg.querySelectorAll("polygon[data-coord]:not([data-id])")) {
+    if (!hexes.has(node.dataset.coord)) hexes.set(node.dataset.coord, node);
+  }
+  return hexes;
+}
+
+function showMarks(marks) {
+  // marks: {coordinate: [tags]}; drawn as tinted copies of the hexes below the models
+  state.shownMarks = marks;
+  const svg = $("board").querySelector("svg");
+  const legend = $("legend");
+  legend.replaceChildren();
+  if (!svg) return;
+  const old = svg.querySelector("#marks");
+  if (old) old.remove();
+  if (!marks || !Object.keys(marks).length) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const layer = document.createElementNS(ns, "g");
+  layer.setAttribute("id", "marks");
+  const hexes = hexNodes(svg);
+  const counts = {};
+  for (const [coord, tags] of Object.entries(marks)) {
+    const hex = hexes.get(coord);
+    if (!hex) continue;
+    const copy = document.createElementNS(ns, "polygon");
+    copy.setAttribute("points", hex.getAttribute("points"));
+    if (hex.getAttribute("transform")) copy.setAttribute("transform", hex.getAttribute("transform"));
+    copy.setAttribute("class", ["mark", ...tags.map((t) => `mark-${t}`)].join(" "));
+    copy.setAttribute("data-mark", coord);
+    layer.append(copy);
+    for (const tag of tags) counts[tag] = (counts[tag] || 0) + 1;
+  }
+  const models = svg.querySelector("[data-id]");
+  const above = models && models.parentNode !== svg ? models.parentNode : null;
+  if (above) above.parentNode.insertBefore(layer, above);
+  else svg.append(layer);
+  legend.replaceChildren(...Object.entries(counts).map(([tag, n]) =>
+    el("span", { class: `key mark-${tag}` }, `${word(tag)} ${n}`)));
+}
+
+function boardOver(event) {
+  const target = targetOf(event.target);
+  if (target && target.dataset.id) modelMarks(target.dataset.id);
+}
+
+function boardOut(event) {
+  const target = targetOf(event.target);
+  if (!target || !target.dataset.id) return;
+  const into = targetOf(event.relatedTarget);
+  if (into && into.dataset.id === target.dataset.id) return;
+  state.hovered = null;
+  showMarks(selectedMarks());
 }
 
 function boardClick(event) {
@@ -384,6 +541,8 @@ function installBoardControls() {
     board.classList.remove("dragging");
   };
   board.addEventListener("pointerup", end);
+  board.addEventListener("pointerover", boardOver);
+  board.addEventListener("pointerout", boardOut);
   board.addEventListener("pointerleave", end);
   $("zoom-in").addEventListener("click", () => zoom(1 / 1.25));
   $("zoom-out").addEventListener("click", () => zoom(1.25));
@@ -396,11 +555,13 @@ function installBoardControls() {
 
 async function main() {
   installBoardControls();
+  await setLanguage("en");
   state.lobby = await api("GET", "/api/lobby");
   if (state.lobby.problems.length) showProblems(state.lobby.problems);
   for (const game of state.lobby.games) $("game").append(el("option", { value: game.id }, game.name));
   for (const lang of state.lobby.languages) $("lang").append(el("option", { value: lang }, lang));
   $("game").addEventListener("change", fillLobby);
+  $("lang").addEventListener("change", () => setLanguage($("lang").value));
   $("lobby").addEventListener("submit", startGame);
   $("load").addEventListener("change", loadGame);
   $("all-entries").addEventListener("change", () => state.view && showLog(state.view));

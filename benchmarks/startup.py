@@ -9,7 +9,11 @@ machine's other load does not count) and wall seconds, against the targets:
 - ``hexforge --help``: every command listed, none imported (the plugins are loaded: their
   commands are listed too);
 - ``hexforge validate``, warm: the shipped packs answered from the pack cache that a first
-  run filled; target <= 0.4 s.
+  run filled; target <= 0.4 s;
+- ``hexforge play``, warm: the start of a game - plugins loaded, the game's packs read from
+  that cache, its effects compiled, the setup played - up to the first question to a
+  player (``--p1 human``, who answers ``q`` and leaves); target <= 0.4 s, for motu (the
+  default game) and nshex.
 
 The runs get a bytecode cache of their own (``PYTHONPYCACHEPREFIX``, a temporary folder
 filled by the warm-up runs), as an installed hexforge has one (pip compiles at install);
@@ -47,13 +51,19 @@ class Case:
     target: float | None = None
     python: bool = False
     """``args`` are the interpreter's, not the hexforge script's."""
+    stdin: bytes = b""
+    """What the run reads (the human player's answer)."""
 
 
+PLAY = ("play", "--seed", "1", "--p1", "human", "--p2", "first")
+"""A game up to the first question to the first player, a human who answers ``q``."""
 CASES = (
     Case("python -c pass", ("-c", "pass"), python=True),
     Case("hexforge --version", ("--version",), 0.15),
     Case("hexforge --help", ("--help",)),
     Case("hexforge validate (warm)", ("validate",), 0.4),
+    Case("hexforge play (warm, motu)", (*PLAY, "--game", "motu"), 0.4, stdin=b"q\n"),
+    Case("hexforge play (warm, nshex)", (*PLAY, "--game", "nshex"), 0.4, stdin=b"q\n"),
 )
 WARM_UP = 2
 """Untimed runs of each case first: they compile the bytecode and fill the pack cache."""
@@ -78,11 +88,13 @@ def command_of(case: Case) -> list[str]:
     return [sys.executable, *case.args] if case.python else [*hexforge_command(), *case.args]
 
 
-def run_once(command: Sequence[str], env: Mapping[str, str]) -> Timing:
+def run_once(command: Sequence[str], env: Mapping[str, str], stdin: bytes = b"") -> Timing:
     """CPU (user + system of the child) and wall seconds of one run, which must succeed."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(list(command), env=dict(env), capture_output=True, check=False)
+    done = subprocess.run(
+        list(command), env=dict(env), input=stdin, capture_output=True, check=False
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -95,8 +107,8 @@ def run_once(command: Sequence[str], env: Mapping[str, str]) -> Timing:
 def median_of(case: Case, runs: int, env: Mapping[str, str]) -> Timing:
     command = command_of(case)
     for _ in range(WARM_UP):
-        run_once(command, env)
-    timings = [run_once(command, env) for _ in range(runs)]
+        run_once(command, env, case.stdin)
+    timings = [run_once(command, env, case.stdin) for _ in range(runs)]
     return Timing(
         statistics.median(t.cpu for t in timings), statistics.median(t.wall for t in timings)
     )
@@ -111,9 +123,11 @@ def slowest_imports(case: Case, env: Mapping[str, str], count: int) -> list[tupl
         command += list(case.args)
     command.insert(1, "-X")
     command.insert(2, "importtime")
-    done = subprocess.run(command, env=dict(env), capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        command, env=dict(env), input=case.stdin, capture_output=True, check=False
+    )
     own: Counter[str] = Counter()
-    for line in done.stderr.splitlines():
+    for line in done.stderr.decode(errors="replace").splitlines():
         if not line.startswith("import time:") or "self [us]" in line:
             continue
         head, _, name = line.split("|")

@@ -7,16 +7,42 @@ Spans in diagnostics are relative to the text (line 1, column 1 = its first char
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.rules import CompiledEffect, EffectContext, Source
-from hexforge.dsl import ast, fragments
-from hexforge.dsl import resolved as r
-from hexforge.dsl.checker import check, errors
-from hexforge.dsl.compiler import compile_checked, compile_value
-from hexforge.dsl.parser import parse
-from hexforge.dsl.resolved import PermissionSite
 from hexforge.dsl.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from hexforge.dsl import ast, fragments
+    from hexforge.dsl import resolved as r
+    from hexforge.dsl.checker import check, errors
+    from hexforge.dsl.compiler import compile_checked, compile_value
+    from hexforge.dsl.parser import parse
+    from hexforge.dsl.resolved import PermissionSite
+
+# The parser (Lark), the checker and the compiler are imported by the first call that
+# needs them (:func:`_load` makes them this module's globals), not with this module: a
+# game's modules import these entry points, and ``hexforge validate`` answered from the
+# pack cache imports those modules without checking or compiling any text (docs/cli.md,
+# "Start-up"). After the first call, a call costs no more than before.
+_LOADED: list[bool] = []
+
+
+def _load() -> None:
+    from hexforge.dsl import ast, checker, compiler, fragments, parser
+
+    globals().update(
+        ast=ast,
+        fragments=fragments,
+        check=checker.check,
+        errors=checker.errors,
+        compile_checked=compiler.compile_checked,
+        compile_value=compiler.compile_value,
+        parse=parser.parse,
+    )
+    _LOADED.append(True)
+
 
 __all__ = [
     "check_condition",
@@ -30,6 +56,9 @@ __all__ = [
 
 def parse_text(text: str, *, file: str | None = None) -> ast.Effect:
     """The syntax tree of ``text``; raises HexforgeError (HF30x) for invalid syntax."""
+    if not _LOADED:
+        _load()
+
     return parse(text, file=file)
 
 
@@ -41,6 +70,9 @@ def check_text(
     ``place``: the card field the text is written in, as ``<kind>.<field>``
     (``glory.mission``, ``character.skills.effect``); verbs a game allows only in some
     fields are reported elsewhere (HF327). None: not checked."""
+    if not _LOADED:
+        _load()
+
     try:
         effect = parse(text, file=file)
     except HexforgeError as exc:
@@ -53,6 +85,9 @@ def compile_text(text: str, vocabulary: Vocabulary, source: Source) -> CompiledE
 
     Warnings do not stop compilation. Diagnostics name ``source.span.file`` when known.
     """
+    if not _LOADED:
+        _load()
+
     file = source.span.file if source.span is not None else None
     effect = parse(text, file=file)
     checked, found = check(effect, vocabulary, text.split("\n"))
@@ -66,6 +101,9 @@ def permission_sites(text: str, vocabulary: Vocabulary) -> list[PermissionSite]:
     """Every ``can``/``cannot`` of a valid ``text``: the vocabulary's action id, whether it is
     allowed, whether a condition limits it, whether it reaches others (an aura), and its span
     (relative to the text). Empty when the text has errors (check_text reports them)."""
+    if not _LOADED:
+        _load()
+
     try:
         effect = parse(text)
     except HexforgeError:
@@ -94,6 +132,9 @@ def check_condition(
 def compile_condition(text: str, vocabulary: Vocabulary, source: Source) -> Condition:
     """The condition ``text`` as a function of a running game's context; raises
     HexforgeError with every error found."""
+    if not _LOADED:
+        _load()
+
     file = source.span.file if source.span is not None else None
     resolved, found = _checked_condition(text, vocabulary, file)
     failures = errors(found)
@@ -107,6 +148,9 @@ def _checked_condition(
     text: str, vocabulary: Vocabulary, file: str | None
 ) -> tuple[r.Value | None, list[Diagnostic]]:
     """What ``text`` resolves to as a condition (None if it does not), and its problems."""
+    if not _LOADED:
+        _load()
+
     fragment = fragments.read(text, vocabulary, fragments.CONDITION, file)
     clause = fragment.clause
     assert isinstance(clause, ast.If), "the wrapper always parses to one 'if'"

@@ -9,15 +9,35 @@ and the game's bindings in scope; its problems point into the text like an effec
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.rules import EffectContext, EntityId
-from hexforge.dsl import ast, fragments
-from hexforge.dsl import resolved as r
-from hexforge.dsl.check_base import Failed
-from hexforge.dsl.checker import errors
-from hexforge.dsl.compiler import compile_value
 from hexforge.dsl.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from hexforge.dsl import ast, fragments
+    from hexforge.dsl import resolved as r
+    from hexforge.dsl.check_base import Failed
+    from hexforge.dsl.checker import errors
+    from hexforge.dsl.compiler import compile_value
+
+# The parser, checker and compiler are imported at the first call, as in hexforge.dsl.api.
+_LOADED: list[bool] = []
+
+
+def _load() -> None:
+    from hexforge.dsl import ast, check_base, checker, compiler, fragments
+
+    globals().update(
+        ast=ast,
+        fragments=fragments,
+        Failed=check_base.Failed,
+        errors=checker.errors,
+        compile_value=compiler.compile_value,
+    )
+    _LOADED.append(True)
+
 
 __all__ = ["Selection", "check_selection", "compile_selection"]
 
@@ -41,6 +61,9 @@ def compile_selection(
 ) -> tuple[Selection, str]:
     """The selector ``text`` as a function of a running game's context, and the kind of
     entity it selects; raises HexforgeError with every error found."""
+    if not _LOADED:
+        _load()
+
     resolved, found = _checked(text, vocabulary, kind, file)
     failures = errors(found)
     if failures or resolved is None:
@@ -54,6 +77,9 @@ def _checked(
     text: str, vocabulary: Vocabulary, kind: str | None, file: str | None
 ) -> tuple[tuple[r.Value, str] | None, list[Diagnostic]]:
     """What ``text`` selects as a selector (None if it does not resolve), and its problems."""
+    if not _LOADED:
+        _load()
+
     fragment = fragments.read(text, vocabulary, fragments.SELECTOR, file)
     loop = fragment.clause
     assert isinstance(loop, ast.ForEach), "the wrapper always parses to one 'for each'"

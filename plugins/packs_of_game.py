@@ -23,7 +23,7 @@ from hexforge.core.errors import Diagnostic, HexforgeError, Severity
 from hexforge.core.packs.cache import PackCache
 from hexforge.core.packs.catalogue import Catalogue
 from hexforge.core.packs.compiled import CompiledPack
-from hexforge.core.packs.compiler import load_manifest
+from hexforge.core.packs.compiler import MANIFEST, load_manifest
 from hexforge.core.packs.crosscheck import cross_check
 from hexforge.core.packs.fields import marked_values
 from hexforge.core.packs.models import Card, Ref
@@ -172,7 +172,25 @@ def _placed_in(diagnostic: Diagnostic, pack: CompiledPack) -> bool:
 
 
 def _manifest(root: Path, name: str) -> str | None:
-    """The text ``name`` has in a pack's ``pack.yaml``; None when it cannot be read."""
+    """The text ``name`` has in a pack's ``pack.yaml``; None when it cannot be read. Read
+    once per process while the file stays the same (a game asks more than once)."""
+    try:
+        file = root / MANIFEST  # a link is read as load_manifest reads it, not here
+        raw = file.read_bytes() if file.is_file() and not file.is_symlink() else None
+    except OSError:
+        raw = None
+    if raw is None:
+        return _read_manifest(root, name)
+    stamp = (str(root), name, raw)
+    if stamp not in _MANIFESTS:
+        _MANIFESTS[stamp] = _read_manifest(root, name)
+    return _MANIFESTS[stamp]
+
+
+_MANIFESTS: dict[tuple[str, str, bytes], str | None] = {}
+
+
+def _read_manifest(root: Path, name: str) -> str | None:
     doc, _ = load_manifest(root, str(root))
     data = doc.data if doc is not None else None
     value = data.get(name) if isinstance(data, dict) else None

@@ -127,3 +127,17 @@ def test_a_mistyped_command_is_matched_against_every_command() -> None:
     assert "No such command 'validat'." in result.output
     if hasattr(click.exceptions, "NoSuchCommand"):  # Click 8.4 and later suggest
         assert "Did you mean 'validate'?" in result.output
+
+
+def test_warm_validate_imports_no_effect_parser(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """validate answered from the pack cache checks no effect text: the effect language's
+    parser (Lark), checker and compiler are not imported (a game's modules import the
+    DSL's entry points, which import them at their first call), nor worker processes'."""
+    monkeypatch.setenv("HEXFORGE_CACHE_DIR", str(tmp_path))
+    _modules_after("validate")  # fills the cache
+    output, modules = _modules_after("validate")
+    assert "from cache" in output
+    heavy = {"lark", "hexforge.dsl.parser", "hexforge.dsl.checker", "hexforge.dsl.compiler"}
+    assert not (heavy | {"multiprocessing"}) & modules

@@ -5,6 +5,7 @@ Exit codes: 0 ok, 1 content errors, 2 usage errors, 3 internal errors (see docs/
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Sequence
 from gettext import gettext
@@ -176,6 +177,19 @@ class HexforgeGroup(click.Group):
             sys.exit(ExitCode.INTERNAL)
 
 
+_STARTING: list[bool] = []
+"""Not empty while :func:`main` has the garbage collector off for the start."""
+
+
+def _started() -> None:
+    """The command's own work begins: what start-up made is set aside for good
+    (``gc.freeze``, never scanned again) and the collector is on, as for any process."""
+    if _STARTING:
+        _STARTING.clear()
+        gc.freeze()
+        gc.enable()
+
+
 def _selection(only: Sequence[str], *, none: bool) -> PluginSelection:
     from hexforge.plugins.manager import PluginSelection
 
@@ -285,10 +299,23 @@ def make_cli(extra_plugins: Sequence[tuple[str, object]] = ()) -> HexforgeGroup:
             # a game reads its packs when it first plays: what it leaves out comes later
             shown = len(problems)
             ctx.call_on_close(lambda: render_text(problems[shown:], state.err))
+        _started()
 
     return hexforge
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Console-script entry point."""
-    make_cli().main(args=list(argv) if argv is not None else sys.argv[1:], prog_name="hexforge")
+    """Console-script entry point.
+
+    The cyclic garbage collector is off while the command starts (:func:`_started`):
+    start-up creates thousands of modules, classes and schemas that live as long as the
+    process, which the collector would only scan again and again (docs/cli.md, "Start-up").
+    """
+    gc.disable()
+    _STARTING.append(True)
+    try:
+        make_cli().main(args=list(argv) if argv is not None else sys.argv[1:], prog_name="hexforge")
+    finally:  # a command that ended before its work (--help, a usage error)
+        if _STARTING:
+            _STARTING.clear()
+            gc.enable()

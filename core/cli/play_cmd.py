@@ -294,8 +294,10 @@ def tell_humans(agents: dict[str, Agent], runner: GameRunner, lang: str) -> None
 def replay_command(
     log_file: Path, game_id: str | None, scenario: str | None, settings: Sequence[str], quiet: bool
 ) -> None:
-    """Play a logged game again and check it comes out exactly the same (set up as the log
-    records; HF060 for a pack it names that is not installed)."""
+    """Play a logged game again and check it comes out exactly the same.
+
+    The game is set up as the log records it (HF060 for a pack it names that is not
+    installed); --set and --scenario override what it records."""
     state = get_state()
     runtime = Runtime(state.plugins)
     runner = cli_runner(runtime, game_id) if game_id else None  # unknown: exit 2, as play

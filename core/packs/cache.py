@@ -61,11 +61,19 @@ class PackCache:
         return cls(cache_dir())
 
     def load(self, key: str, catalogue: Catalogue) -> CompiledPack | None:
+        known = _LOADED.get((str(self.directory), key))
+        if known is not None and _same_models(known, catalogue):
+            return known  # read already in this process (a game reads its packs twice)
         data = self._read(key)
         try:
-            return None if data is None else _pack_from(data, catalogue)
+            pack = None if data is None else _pack_from(data, catalogue)
         except (ValueError, KeyError, TypeError):
             return None
+        if pack is not None:
+            _LOADED[(str(self.directory), key)] = pack
+            while len(_LOADED) > KEPT:  # a language server sees a new key per edit
+                del _LOADED[next(iter(_LOADED))]
+        return pack
 
     def store(self, key: str, pack: CompiledPack) -> None:
         self._write(key, _pack_dict(pack))
@@ -115,6 +123,19 @@ class PackCache:
             os.replace(temporary, self.directory / f"{name}.json")
         except OSError:
             return
+
+
+KEPT = 16
+_LOADED: dict[tuple[str, str], CompiledPack] = {}
+"""Packs read from a cache in this process, by folder and key. The key covers every
+byte the pack was compiled from, the catalogue and the code, so an entry never goes
+stale; a caller still gets cards of the catalogue's own models (:func:`_same_models`)."""
+
+
+def _same_models(pack: CompiledPack, catalogue: Catalogue) -> bool:
+    game = catalogue.game(pack.manifest.game) if pack.manifest is not None else None
+    models = game.models if game is not None else {}
+    return all(type(c.card) is models.get(c.card.kind) for f in pack.files for c in f.cards)
 
 
 def run_key(pack_keys: Sequence[str], targets: int) -> str:

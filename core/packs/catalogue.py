@@ -10,6 +10,8 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import re
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,24 +120,41 @@ class Catalogue:
     file_kinds: tuple[FileKind, ...] = ()
     """The kinds of files beside the cards (setups, maps, scenarios) validate checks
     (:mod:`hexforge.core.packs.filekinds`)."""
+    _fingerprint: list[str] = field(default_factory=list, init=False, compare=False, repr=False)
 
     def game(self, game_id: str) -> GameContent | None:
         return self.games.get(game_id)
 
     def fingerprint(self) -> str:
-        """A hash of everything that changes validation results besides the files."""
-        digest = hashlib.sha256()
-        for game_id in sorted(self.games):
-            game = self.games[game_id]
-            digest.update(game_id.encode())
-            digest.update(repr([(t.rank, t.name) for t in game.tiers]).encode())
-            digest.update(repr(sorted((k, t.name) for k, t in game.kind_tiers.items())).encode())
-            digest.update(repr(sorted(game.word_kinds.items())).encode())
-            for kind in sorted(game.models):
-                schema = game.models[kind].model_json_schema()
-                digest.update(json.dumps(schema, sort_keys=True).encode())
-        digest.update(self.code_stamp.encode())
-        return digest.hexdigest()
+        """A hash of everything that changes validation results besides the files
+        (computed once per catalogue)."""
+        if not self._fingerprint:
+            digest = hashlib.sha256()
+            for game_id in sorted(self.games):
+                game = self.games[game_id]
+                digest.update(game_id.encode())
+                digest.update(repr([(t.rank, t.name) for t in game.tiers]).encode())
+                kind_tiers = sorted((k, t.name) for k, t in game.kind_tiers.items())
+                digest.update(repr(kind_tiers).encode())
+                digest.update(repr(sorted(game.word_kinds.items())).encode())
+                for kind in sorted(game.models):
+                    digest.update(model_stamp(game.models[kind]).encode())
+            digest.update(self.code_stamp.encode())
+            self._fingerprint.append(digest.hexdigest())
+        return self._fingerprint[0]
+
+
+_IN_PROCESS = re.compile(r"(:\d+)(?=')| at 0x[0-9a-f]+")
+"""What differs between two processes in a core schema's text: the ``id()`` pydantic
+appends to a definition reference, an object's address."""
+
+
+def model_stamp(model: type[BaseModel]) -> str:
+    """What validating with ``model`` depends on: its pydantic core schema as text (every
+    field, type, constraint, default and description, the validators by name), without
+    what differs from one process to the next. Cheaper than its JSON Schema, and it sees
+    the validators too."""
+    return _IN_PROCESS.sub("", repr(model.__pydantic_core_schema__))
 
 
 def build_catalogue(
@@ -244,6 +263,36 @@ def _once(
 
 
 def _load_declaration(path: Path, problems: list[Diagnostic]) -> GameDeclaration | None:
+    """The game.yaml at ``path``, its problems added to ``problems``; read once per process
+    while the file stays the same (a game builds its catalogue more than once)."""
+    stamp = _contents(path)
+    known = _DECLARED.get(stamp) if stamp is not None else None
+    if known is None:
+        read: list[Diagnostic] = []
+        known = (_read_declaration(path, read), tuple(read))
+        if stamp is not None:
+            _DECLARED[stamp] = known
+    problems.extend(known[1])
+    return known[0]
+
+
+_Declared = tuple[GameDeclaration | None, tuple[Diagnostic, ...]]
+_DECLARED: dict[tuple[str, bytes], _Declared] = {}
+
+
+def _contents(path: Path) -> tuple[str, bytes] | None:
+    """``path`` and its bytes, when it is a regular file of at most a MiB (else None:
+    read as before, no memo)."""
+    try:
+        found = path.stat()
+        if not stat.S_ISREG(found.st_mode) or found.st_size > 1 << 20:
+            return None
+        return str(path), path.read_bytes()
+    except OSError:
+        return None
+
+
+def _read_declaration(path: Path, problems: list[Diagnostic]) -> GameDeclaration | None:
     result = load_file(path)
     problems.extend(result.diagnostics)
     if result.document is None or result.diagnostics:

@@ -20,7 +20,6 @@ from typing import Annotated, Literal
 
 from annotated_types import GroupedMetadata
 from pydantic import (
-    BaseModel,
     ConfigDict,
     Field,
     JsonValue,
@@ -28,6 +27,8 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+
+from hexforge.core.packs.fielddocs import Documented
 
 Language = Literal["en", "pl", "de", "fr"]
 """Languages of card names and texts; ``en`` is always required."""
@@ -123,10 +124,10 @@ class Provenance(StrEnum):
     INVENTED = "invented"
 
 
-class Localised(BaseModel):
+class Localised(Documented):
     """A text in several languages; English is required, the others optional."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     en: Annotated[str, StringConstraints(min_length=1)]
     """English (required)."""
@@ -142,10 +143,10 @@ class Localised(BaseModel):
         return [lang for lang in languages if getattr(self, lang, None) is None]
 
 
-class Card(BaseModel):
+class Card(Documented):
     """The fields every card of every game has; kinds subclass it with their own fields."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: CardId
     """The card's id, 'pack/slug'; the pack part is the id of the pack that holds it."""
@@ -170,10 +171,10 @@ class Card(BaseModel):
         return self
 
 
-class PackManifest(BaseModel):
+class PackManifest(Documented):
     """``pack.yaml``: what a content pack is, which game it is for and what it needs."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: Slug
     """The pack id; every card id in the pack starts with it ('<id>/<slug>')."""
@@ -206,10 +207,10 @@ class PackManifest(BaseModel):
         return version
 
 
-class TierDeclaration(BaseModel):
+class TierDeclaration(Documented):
     """One level of a game's rule hierarchy and the card kinds whose rules sit on it."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: Slug
     """The tier's name, e.g. 'character'."""
@@ -219,10 +220,10 @@ class TierDeclaration(BaseModel):
     """What the tier covers."""
 
 
-class GameDeclaration(BaseModel):
+class GameDeclaration(Documented):
     """``game.yaml``: a game's card kinds and rule tiers, declared as data."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     game: Slug
     """The game id, as its plugin declares it."""

@@ -11,10 +11,8 @@ are reported.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -387,33 +385,44 @@ def _run(
     """Compile every file, in worker processes when it pays off; results in task order,
     each reported to ``progress`` as it comes (done, total)."""
     workers = jobs if jobs is not None else 1
-    if (
-        workers > 1
-        and len(tasks) >= PARALLEL_FROM
-        and "fork" in multiprocessing.get_all_start_methods()
-    ):
-        _WORKER_GAMES.clear()
-        _WORKER_GAMES.update(catalogue.games)
-        try:
-            context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(workers, mp_context=context) as pool:
-                plain = [(str(p), n, pid, g, w) for p, n, pid, g, w, _ in tasks]
-                chunk = max(1, len(plain) // (workers * 8))
-                results = []
-                for result in pool.map(_work, plain, chunksize=chunk):
-                    results.append(result)
-                    progress(len(results), len(tasks))
-            return [(t[5], r) for t, r in zip(tasks, results, strict=True)]
-        except Exception:  # a model that cannot cross processes: do it here instead
-            pass
-        finally:
-            _WORKER_GAMES.clear()
+    if workers > 1 and len(tasks) >= PARALLEL_FROM:
+        found = _in_workers(tasks, catalogue, workers, progress)
+        if found is not None:
+            return found
     games = catalogue.games
     done = []
     for path, name, pack_id, game, words, index in tasks:
         done.append((index, compile_file(path, name, pack_id, games[game], words)))
         progress(len(done), len(tasks))
     return done
+
+
+def _in_workers(
+    tasks: list[_Task], catalogue: Catalogue, workers: int, progress: Progress
+) -> list[tuple[int, FileResult]] | None:
+    """:func:`_run` in forked worker processes; None where there is no fork, or when a
+    model cannot cross processes (then the files are compiled in this one)."""
+    import multiprocessing  # here, not at the top: every command imports this module
+    from concurrent.futures import ProcessPoolExecutor
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    _WORKER_GAMES.clear()
+    _WORKER_GAMES.update(catalogue.games)
+    try:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            plain = [(str(p), n, pid, g, w) for p, n, pid, g, w, _ in tasks]
+            chunk = max(1, len(plain) // (workers * 8))
+            results = []
+            for result in pool.map(_work, plain, chunksize=chunk):
+                results.append(result)
+                progress(len(results), len(tasks))
+        return [(t[5], r) for t, r in zip(tasks, results, strict=True)]
+    except Exception:  # a model that cannot cross processes: do it here instead
+        return None
+    finally:
+        _WORKER_GAMES.clear()
 
 
 def _quiet(done: int, total: int) -> None:

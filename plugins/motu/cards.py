@@ -16,7 +16,6 @@ from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel,
     ConfigDict,
     Field,
     StringConstraints,
@@ -27,6 +26,7 @@ from pydantic import (
 from pydantic_core import PydanticUndefined
 
 from hexforge.core.packs.catalogue import CardKind
+from hexforge.core.packs.fielddocs import Documented
 from hexforge.core.packs.models import Card, Condition, Effect, Localised, Slug, card_ref
 from hexforge.plugins.motu.terms import LANGUAGES, term
 
@@ -101,8 +101,8 @@ Targets = Literal["none", "enemy", "ally", "character"]
 """What a skill or an action card targets (rulebook §Targeting and Tests)."""
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+class _Model(Documented):
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Stats(_Model):

@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from annotated_types import Ge, Le
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from hexforge.core.engine import Engine
 from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.packs.fielddocs import Documented
 from hexforge.core.packs.model_errors import model_diagnostics
 from hexforge.core.packs.yamlio import YamlDocument, YamlPath, read_yaml
 
@@ -30,12 +31,10 @@ CHANGES = "parameters"
 """The key of the game state holding a setup's changes (absent when it makes none)."""
 
 
-class MotuParameters(BaseModel):
+class MotuParameters(Documented):
     """The numbers of a motu game: every field is a parameter of ``game.yaml``."""
 
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
-    )
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     rounds: int = Field(ge=1, le=12)
     """Rounds a game lasts at most (rulebook §Check for Victory: four)."""

@@ -12,9 +12,10 @@ from enum import StrEnum
 from string import Formatter
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator
 
 from hexforge.core.packs.catalogue import CardKind
+from hexforge.core.packs.fielddocs import Documented
 from hexforge.core.packs.models import Card, Condition, Effect, Selection, Slug, card_ref
 
 SideNumber = Annotated[int, Field(ge=0, le=5)]
@@ -126,10 +127,10 @@ class Instant(Card):
         return account
 
 
-class ArmyEntry(BaseModel):
+class ArmyEntry(Documented):
     """How many copies of one tile an army holds."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
     tile: Annotated[str, card_ref("soldier", "module", "ground", "instant")]
     """The tile's id."""
     count: Annotated[int, Field(ge=1, le=34)]

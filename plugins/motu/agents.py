@@ -404,6 +404,8 @@ def _neighbours(here: Hex) -> list[Hex]:
 
 def agent_specs() -> list[AgentSpec]:
     """motu's named agents (hook ``hexforge_agents``)."""
+    from hexforge.plugins.motu.search_hooks import search_spec
+
     return [
         AgentSpec(
             "motu",
@@ -417,4 +419,5 @@ def agent_specs() -> list[AgentSpec]:
             "you, at the terminal",
             human,
         ),
+        search_spec(),
     ]

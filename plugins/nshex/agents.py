@@ -22,7 +22,6 @@ from hexforge.core.hexgrid import Hex, distance
 from hexforge.core.hexgrid.board import parse_coord
 from hexforge.core.play import per_player
 from hexforge.dsl import ast
-from hexforge.dsl.parser import parse
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.board import facing, ray
 from hexforge.plugins.nshex.state import NshexState, TileView
@@ -80,6 +79,8 @@ def _hq_hex(engine: Engine, player: str, mine: bool) -> Hex | None:
 def fights_a_battle(effect: str) -> bool:
     """Whether an instant's effect starts a battle (any instant that says so, not only the
     base armies' Battle tile)."""
+    from hexforge.dsl.parser import parse  # Lark: imported by the first game, not at start
+
     clauses = parse(effect).clauses
     return any(isinstance(c, ast.Do) and c.phrase.words() == BATTLE for c in clauses)
 
@@ -196,6 +197,8 @@ def board_summary(engine: Engine, player: str) -> str:
 
 def agent_specs() -> list[AgentSpec]:
     """nshex's named agents (hook ``hexforge_agents``)."""
+    from hexforge.plugins.nshex.search_hooks import search_spec
+
     return [
         AgentSpec("nshex", "heuristic", "most expected damage per tile", NshexHeuristicAgent),
         AgentSpec(
@@ -204,4 +207,5 @@ def agent_specs() -> list[AgentSpec]:
             "you, at the terminal",
             lambda _: terminal_human(board_summary, option_label),
         ),
+        search_spec(),
     ]

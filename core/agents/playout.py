@@ -1,0 +1,292 @@
+"""One playout of a game from inside an agent's decision, in a forked process.
+
+An agent is called deep inside the game's own Python call stack (``agent.choose(decision,
+engine)`` in :func:`hexforge.core.engine.decisions.decide`), and the games' loops are plain
+Python, so no snapshot can capture a game in the middle of a decision (docs/engine.md).
+A fork can: :func:`playout` forks the process at the decision; the parent waits for one
+number on a pipe, while the child - a copy of the whole game, Python stack included -
+prepares its copy (the agents replaced by the playout policy, the hidden cards re-dealt,
+the dice reseeded), returns the candidate answer into the game and plays on. It never gets
+back to the caller's code: at the cut-off (``plan.horizon``), at the game's end (the end
+entry of its log) or at any error in a place it controls, it writes the value of the
+position for the searching player to the pipe and leaves with :func:`os._exit`.
+
+Between two playout decisions the child runs the game's own code. Should that return from
+the game before its end entry (a caller that stops a game early, as nshex's
+``play_game(turns=N)`` does), the outermost frame holding the engine ends the child as it
+returns: a sentinel put in that frame's locals evaluates the position when they are freed,
+at no cost while the playout runs. An exception out of the game passes that frame (its
+traceback keeps the frame alive) and reaches the caller's code, so the child is made
+harmless before it returns the candidate: its standard streams go to ``/dev/null``, every
+other inherited file descriptor is closed (a test runner's or a worker pool's pipes among
+them), an audit hook ends it at the first file, socket, process or fork it would open, and
+the parent kills it when it does not report within ``plan.timeout`` seconds. Such a playout
+counts as failed (None) and the search goes on without it.
+
+Fork exists on Linux and macOS only, and forking a process whose other threads hold locks is
+unsafe: :func:`fork_refusal` says why the search cannot run here (HF065).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import select
+import signal
+import struct
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import FrameType
+from typing import NoReturn
+
+from hexforge.core.engine import Agent, Decision, Engine, Json
+from hexforge.core.engine.log import GameLog
+
+_VALUE = struct.Struct("<d")
+_FAILED = 70
+"""The child's exit status when it stops without a value (an error, a forbidden call)."""
+_FORBIDDEN = (
+    "open",
+    "os.fork",
+    "os.forkpty",
+    "os.exec",
+    "os.posix_spawn",
+    "os.spawn",
+    "os.system",
+    "os.kill",
+    "os.remove",
+    "os.rename",
+    "os.rmdir",
+    "os.mkdir",
+    "os.truncate",
+    "shutil.",
+    "socket.",
+    "subprocess.",
+    "sqlite3.",
+)
+"""Audit events that end a child at once: a playout opens, writes or starts nothing."""
+
+
+def fork_refusal() -> str | None:
+    """Why a forking search cannot run in this process now, or None when it can."""
+    if not hasattr(os, "fork"):
+        return f"this platform ({sys.platform}) has no fork, which the search agent needs"
+    if threading.current_thread() is not threading.main_thread():
+        return (
+            "the search agent forks the process at each decision and cannot run in a "
+            f"worker thread ({threading.current_thread().name}), as hexforge serve runs agents"
+        )
+    return None
+
+
+Value = Callable[[Engine, str], float]
+"""The value of a position for a player, in [-1, 1] (1: a won game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What one playout does after the candidate answer."""
+
+    player: str
+    """The searching player: values are its."""
+    policy: Callable[[int], Agent]
+    """Builds the agent that plays every seat in the playout, from the playout's seed."""
+    value: Value
+    end_entries: frozenset[str]
+    """Log entry types that end the game (motu ``result``, nshex ``nshex_result``)."""
+    horizon: int
+    """The most decisions the playout asks before it is cut off and evaluated."""
+    clock: Callable[[Engine], int] | None = None
+    """The game's clock (motu's round, nshex's turn): with ``ticks``, the playout is cut
+    off once the clock has moved on ``ticks`` from the decision's."""
+    ticks: int = 0
+    prepare: Callable[[Engine, str, int], None] | None = None
+    """Re-deals what ``player`` cannot see, from the playout's seed (a game's hook)."""
+    timeout: float = 10.0
+    """Seconds the parent waits for a value before it kills the child."""
+
+
+@dataclass(slots=True)
+class Outcome:
+    """The value of one playout (None: it failed) and its child's CPU seconds."""
+
+    value: float | None
+    cpu: float
+
+
+def playout(
+    engine: Engine, decision: Decision, candidate: Json, seed: int, plan: Plan
+) -> Outcome | Json:
+    """Fork: the parent gets the child's :class:`Outcome`; the child gets ``candidate``, to
+    return into the game as the agent's answer (only :class:`Outcome` is never an answer).
+
+    Call it as ``found = playout(...)``, and return ``found`` from ``choose`` at once
+    when it is not an :class:`Outcome`: that is the child, playing on."""
+    readable, writable = os.pipe()
+    before = os.times()
+    pid = os.fork()
+    if pid == 0:
+        os.close(readable)
+        try:
+            _become_playout(engine, decision, seed, plan, writable)
+        except BaseException:
+            os._exit(_FAILED)
+        return candidate
+    os.close(writable)
+    try:
+        value = _read_value(readable, pid, plan.timeout)
+    finally:
+        os.close(readable)
+        os.waitpid(pid, 0)
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return Outcome(value, cpu)
+
+
+def _read_value(readable: int, pid: int, timeout: float) -> float | None:
+    """The child's value, or None when it ends (or is killed at ``timeout``) without one."""
+    data = b""
+    deadline = time.monotonic() + timeout
+    while len(data) < _VALUE.size:
+        left = deadline - time.monotonic()
+        ready, _, _ = select.select([readable], [], [], max(left, 0.0))
+        if not ready:
+            os.kill(pid, signal.SIGKILL)
+            return None
+        chunk = os.read(readable, _VALUE.size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    value: float = _VALUE.unpack(data)[0]
+    return value
+
+
+# ---- the child ------------------------------------------------------------------------------
+
+
+def _become_playout(
+    engine: Engine, decision: Decision, seed: int, plan: Plan, writable: int
+) -> None:
+    """Turn this forked process into a playout of ``engine`` (see the module docstring)."""
+    gc.disable()  # a short life: collecting would only copy the parent's pages
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends a child, never unwinds it
+    _isolate(writable)
+
+    def evaluate() -> NoReturn:
+        try:
+            value = max(-1.0, min(1.0, plan.value(engine, plan.player)))
+            os.write(writable, _VALUE.pack(value))
+        except BaseException:
+            os._exit(_FAILED)
+        os._exit(0)
+
+    start = plan.clock(engine) if plan.clock is not None else 0
+    engine.log = _WatchedLog(engine.log, plan.end_entries, evaluate)
+    engine.state.rng = seed & ((1 << 64) - 1)
+    if plan.prepare is not None:
+        plan.prepare(engine, plan.player, seed)
+        engine.changed()
+    policy = plan.policy(seed)
+    agent = _PlayoutAgent(engine, policy, plan, start, evaluate)
+    engine.agents = dict.fromkeys(engine.players, agent)
+    _guard_root(engine, evaluate)
+
+
+class _Sentinel:
+    """Held only by the root frame's locals: freed when that frame ends."""
+
+    __slots__ = ("_then",)
+
+    def __init__(self, then: Callable[[], None]) -> None:
+        self._then = then
+
+    def __del__(self) -> None:
+        self._then()
+
+
+_SENTINEL = "__hexforge_playout__"
+
+
+def _guard_root(engine: Engine, evaluate: Callable[[], None]) -> None:
+    """Ends the child when the outermost frame of its stack that holds ``engine`` ends -
+    returning or unwinding - before the game wrote its end entry: a caller that stops the
+    game early (nshex's ``play_game(turns=N)``) or an exception out of the game. The
+    position is then evaluated as it stands. Costs nothing while the playout runs: the
+    sentinel in that frame's locals is freed with them."""
+    root = None
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None:
+        if any(value is engine for value in frame.f_locals.values()):
+            root = frame
+        frame = frame.f_back
+    if root is not None and root.f_code.co_name != "<module>":
+        root.f_locals[_SENTINEL] = _Sentinel(evaluate)
+
+
+def _isolate(writable: int) -> None:
+    """Nothing the child could reach by mistake stays open: the standard streams go to
+    /dev/null, other inherited descriptors are closed, and an audit hook ends the child at
+    the first file, socket, process or fork it would open."""
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    os.closerange(3, writable)
+    os.closerange(writable + 1, _max_fd())
+    sys.addaudithook(_forbid)
+
+
+def _max_fd() -> int:
+    try:
+        return int(os.sysconf("SC_OPEN_MAX"))
+    except (OSError, ValueError):
+        return 4096
+
+
+def _forbid(event: str, args: tuple[object, ...]) -> None:
+    if event.startswith(_FORBIDDEN):
+        os._exit(_FAILED)
+
+
+class _WatchedLog(GameLog):
+    """The game's log in a playout: an end entry evaluates the finished game."""
+
+    def __init__(self, log: GameLog, ends: frozenset[str], evaluate: Callable[[], None]):
+        super().__init__(None)
+        self.lines = log.lines
+        self._ends = ends
+        self._evaluate = evaluate
+
+    def write(self, entry: dict[str, Json]) -> None:
+        super().write(entry)
+        if entry.get("type") in self._ends:
+            self._evaluate()
+
+
+@dataclass(slots=True)
+class _PlayoutAgent:
+    """Every seat of a playout: the policy's answers until the cut-off."""
+
+    engine: Engine
+    policy: Agent
+    plan: Plan
+    start: int
+    evaluate: Callable[[], NoReturn]
+    asked: int = 0
+
+    def choose(self, decision: Decision, engine: Engine) -> Json:
+        self.asked += 1
+        plan = self.plan
+        if self.asked > plan.horizon or (
+            plan.clock is not None and plan.ticks and plan.clock(engine) - self.start >= plan.ticks
+        ):
+            self.evaluate()
+        try:
+            return self.policy.choose(decision, engine)
+        except BaseException:
+            os._exit(_FAILED)

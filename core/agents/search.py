@@ -1,0 +1,258 @@
+"""The search agent (``--p1 search``): a determinised Monte Carlo search at each decision.
+
+At a decision worth searching the agent asks the game's policy (its heuristic) for its
+answer, takes that and the next best candidates (the game's ordering, ``width`` at most) as
+the arms of a bandit, and spends its budget of ``playouts`` on them by sequential halving:
+each round plays every arm still in the race from the same playout seeds (common random
+numbers: the same re-dealt hands and the same dice for every arm, so the arms differ by
+their answer only), and keeps the better half. A playout (:mod:`hexforge.core.agents.
+playout`) forks the process at the decision, re-deals what the searching player cannot see
+(the opponent's hand and deck, every deck's order: a game hook) and reseeds the dice, so
+the search never reads a hidden card or a future roll; then both seats play the policy
+until the game ends or the playout is cut off at the horizon, where the game's evaluation
+(motu: VP, objectives and material; nshex: HQ toughness and tiles) gives its value.
+
+The answer is the arm with the best mean value; the policy's own answer stays unless
+another beats it by ``margin`` (on the same seeds). Same seed, same game, same budget: the
+same answers, whatever the machine's load - the budget counts playouts. ``max_ms`` only
+caps the wall time of one decision (a playout is not started after it), which makes the
+answers depend on the machine: it is off unless asked for.
+
+Decisions the search leaves to the policy: forced ones, those the game does not search
+(e.g. rerolling a failed die), and secret simultaneous ones (``hidden``: motu's card
+selection), where the other player's answer, already taken, is in the stack the fork would
+copy. The budget comes from ``HEXFORGE_SEARCH_PLAYOUTS`` and ``HEXFORGE_SEARCH_MS`` when
+the agent is made by name (docs/agents.md).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from hexforge.core.agents.playout import Outcome, Plan, Value, fork_refusal, playout
+from hexforge.core.codes import define
+from hexforge.core.engine import Agent, Decision, Engine, Json
+from hexforge.core.engine.diagnostics import fail
+from hexforge.core.engine.dice import below, mix
+
+T = TypeVar("T")
+
+SEARCH_UNAVAILABLE = define("HF065", "the search agent cannot run here (no fork, or a thread)")
+
+PLAYOUTS_VARIABLE = "HEXFORGE_SEARCH_PLAYOUTS"
+MS_VARIABLE = "HEXFORGE_SEARCH_MS"
+
+
+def seeded_shuffle(items: Sequence[T], seed: int) -> list[T]:
+    """A shuffled copy from ``seed`` alone (Fisher-Yates on the engine's generator, never
+    the game's dice): games re-deal hidden cards with it."""
+    result = list(items)
+    state = seed & ((1 << 64) - 1)
+    for last in range(len(result) - 1, 0, -1):
+        state, pick = below(state, last + 1)
+        result[last], result[pick] = result[pick], result[last]
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class SearchGame:
+    """What a game gives the search agent (its ``search_hooks`` module)."""
+
+    game: str
+    policy: Callable[[int], Agent]
+    """The agent playing both seats in playouts, and the search's first candidate."""
+    value: Value
+    """A position's value for a player in [-1, 1]: the result of a finished game (1 won,
+    -1 lost, 0 drawn), an estimate of an unfinished one."""
+    end_entries: frozenset[str]
+    """The log entry types that end a game."""
+    determinise: Callable[[Engine, str, int], None] | None = None
+    """Re-deals, from a seed, what the player cannot see (hands, deck orders)."""
+    clock: Callable[[Engine], int] | None = None
+    ticks: int = 0
+    """A playout is cut off once ``clock`` moved on by ``ticks`` (0: only ``horizon``)."""
+    horizon: int = 60
+    """The most decisions a playout asks before it is cut off."""
+    candidates: Callable[[Decision, Engine, Json], Sequence[Json]] | None = None
+    """The options worth trying, best first (given the policy's answer); default: the
+    policy's answer, then the options in order."""
+    searched: Callable[[Decision, Engine], bool] | None = None
+    """Which decisions to search (default: all with two options or more)."""
+    playouts: int = 8
+    """The default budget: playouts per searched decision (about 0.1 s on a 2020s core)."""
+    margin: float = 0.0
+    """How much better (in mean value) another answer must do to replace the policy's."""
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What the agent did, for benchmarks: decisions asked and searched, playouts played
+    and failed, CPU seconds of this process (every decision) and of the playouts' children."""
+
+    decisions: int = 0
+    searched: int = 0
+    playouts: int = 0
+    failed: int = 0
+    changed: int = 0
+    """Searched decisions answered otherwise than the policy would have."""
+    cpu: float = 0.0
+    child_cpu: float = 0.0
+    slowest: float = 0.0
+    """The most CPU seconds (this process and the children) one decision took."""
+
+
+def _budget_from_env(name: str, default: int | None) -> int | None:
+    text = os.environ.get(name)
+    if text is None or not text.strip():
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise fail(
+            SEARCH_UNAVAILABLE,
+            f"{name}={text!r} is not a whole number",
+            hint=f"e.g. {name}=16",
+        ) from None
+    if value < 0:
+        raise fail(SEARCH_UNAVAILABLE, f"{name} must not be negative", hint=f"e.g. {name}=16")
+    return value
+
+
+@dataclass
+class SearchAgent:
+    """Determinised Monte Carlo search over the policy's best candidates (module docs)."""
+
+    seed: int
+    game: SearchGame
+    playouts: int = 8
+    max_ms: float | None = None
+    width: int = 4
+    margin: float = 0.0
+    stats: SearchStats = field(default_factory=SearchStats)
+
+    def __post_init__(self) -> None:
+        if not hasattr(os, "fork"):
+            refusal = fork_refusal()
+            raise fail(SEARCH_UNAVAILABLE, refusal or "no fork", hint="play --p1 heuristic")
+        self._policy = self.game.policy(self.seed)
+
+    @classmethod
+    def from_env(cls, seed: int, game: SearchGame) -> SearchAgent:
+        """The agent ``--p1 search`` builds: its budget from the environment."""
+        playouts = _budget_from_env(PLAYOUTS_VARIABLE, game.playouts)
+        ms = _budget_from_env(MS_VARIABLE, None)
+        return cls(seed, game, playouts or 0, float(ms) if ms else None, margin=game.margin)
+
+    def choose(self, decision: Decision, engine: Engine) -> Json:
+        cpu = time.process_time()
+        children = _children_cpu()
+        self.stats.decisions += 1
+        prior = self._policy.choose(decision, engine)
+        arms = self._arms(decision, engine, prior)
+        if len(arms) < 2:
+            self.stats.cpu += time.process_time() - cpu
+            return prior
+        refusal = fork_refusal()
+        if refusal is not None:
+            raise fail(SEARCH_UNAVAILABLE, refusal, hint="let another agent play: heuristic")
+        found = self._search(decision, engine, arms)
+        if not isinstance(found, _Best):
+            return found  # a playout's child, playing on with its candidate
+        self.stats.searched += 1
+        answer = arms[found.index]
+        self.stats.changed += answer != prior
+        spent = time.process_time() - cpu
+        child = _children_cpu() - children
+        self.stats.cpu += spent
+        self.stats.child_cpu += child
+        self.stats.slowest = max(self.stats.slowest, spent + child)
+        return answer
+
+    def _arms(self, decision: Decision, engine: Engine, prior: Json) -> list[Json]:
+        """The candidates the budget can compare: none when the decision is not searched."""
+        if self.playouts < 2 or len(decision.options) < 2 or decision.hidden:
+            return []
+        if self.game.searched is not None and not self.game.searched(decision, engine):
+            return []
+        ordered = (
+            self.game.candidates(decision, engine, prior)
+            if self.game.candidates is not None
+            else decision.options
+        )
+        arms: list[Json] = [prior]
+        for option in ordered:
+            if option not in arms and option in decision.options:
+                arms.append(option)
+        return arms[: max(1, min(self.width, self.playouts // 2))]
+
+    def _search(self, decision: Decision, engine: Engine, arms: list[Json]) -> _Best | Json:
+        """Sequential halving over ``arms`` with common seeds; a child gets its candidate."""
+        base = mix(self.seed, decision.seq)
+        plan = self._plan(decision.player)
+        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        alive = list(range(len(arms)))
+        totals = [0.0] * len(arms)
+        counts = [0] * len(arms)
+        rounds = max(1, math.ceil(math.log2(len(arms))))
+        left = self.playouts
+        played = 0
+        for round_number in range(rounds):
+            per_arm = max(1, left // (len(alive) * (rounds - round_number)))
+            for _ in range(per_arm):
+                seed = mix(base, played)
+                played += 1
+                for index in alive:
+                    if deadline is not None and time.perf_counter() > deadline:
+                        return self._best(alive, totals, counts)
+                    found = playout(engine, decision, arms[index], seed, plan)
+                    if not isinstance(found, Outcome):
+                        return found
+                    self.stats.playouts += 1
+                    left -= 1
+                    if found.value is None:
+                        self.stats.failed += 1
+                    totals[index] += found.value or 0.0
+                    counts[index] += 1
+            if len(alive) > 1 and round_number < rounds - 1:
+                alive.sort(key=lambda i: (-totals[i] / max(counts[i], 1), i))
+                alive = sorted(alive[: max(1, math.ceil(len(alive) / 2))])
+        return self._best(alive, totals, counts)
+
+    def _best(self, alive: list[int], totals: list[float], counts: list[int]) -> _Best:
+        """The best mean among the arms still racing; the policy's answer (arm 0) unless
+        another beats it by ``margin``."""
+        means = {i: totals[i] / counts[i] for i in alive if counts[i]}
+        if not means:
+            return _Best(0)
+        best = max(means, key=lambda i: (means[i], -i))
+        if 0 in means and means[best] - means[0] <= self.margin:
+            return _Best(0)
+        return _Best(best)
+
+    def _plan(self, player: str) -> Plan:
+        game = self.game
+        return Plan(
+            player=player,
+            policy=game.policy,
+            value=game.value,
+            end_entries=game.end_entries,
+            horizon=game.horizon,
+            clock=game.clock,
+            ticks=game.ticks,
+            prepare=game.determinise,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Best:
+    index: int
+
+
+def _children_cpu() -> float:
+    times = os.times()
+    return times.children_user + times.children_system

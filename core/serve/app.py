@@ -28,9 +28,11 @@ from hexforge.core.engine import Json
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
 from hexforge.core.render.codes import UNKNOWN_CARD
+from hexforge.core.render.viewer import stepper_asset
 from hexforge.core.report import diagnostic_dict
 from hexforge.core.serve.codes import BAD_REQUEST, CANNOT_LISTEN, UNKNOWN_TABLE
 from hexforge.core.serve.tables import LANGUAGES, Tables
+from hexforge.core.serve.watch import replay_view
 from hexforge.core.serve.words import words
 
 NOT_FOUND = frozenset({UNKNOWN_TABLE, UNKNOWN_CARD})
@@ -85,6 +87,9 @@ def create_app(tables: Tables, allowed_hosts: Sequence[str] | None = None) -> St
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
         kinds = {"app.js": "text/javascript", "app.css": "text/css"}
+        shared = {"stepper.js": "text/javascript", "stepper.css": "text/css"}  # the viewer's
+        if name in shared:
+            return Response(stepper_asset(name), media_type=shared[name])
         if name not in kinds:
             return Response("not found", status_code=404, media_type="text/plain")
         return Response(_static(name), media_type=kinds[name])
@@ -146,6 +151,10 @@ def create_app(tables: Tables, allowed_hosts: Sequence[str] | None = None) -> St
         table = tables.get(request.path_params["table"])
         return JSONResponse(table.marks())
 
+    async def replay(request: Request) -> Response:
+        table = tables.get(request.path_params["table"])
+        return JSONResponse(await anyio.to_thread.run_sync(replay_view, tables, table))
+
     async def page_words(request: Request) -> Response:
         lang = _lang(request)
         return JSONResponse({"lang": lang, "words": dict(words(lang))})
@@ -193,6 +202,7 @@ def create_app(tables: Tables, allowed_hosts: Sequence[str] | None = None) -> St
         Route("/api/tables/{table}/undo", undo, methods=["POST"]),
         Route("/api/tables/{table}/log", save),
         Route("/api/tables/{table}/marks", marks),
+        Route("/api/tables/{table}/replay", replay),
         Route("/api/words", page_words),
         Route("/api/cards/{card:path}", card),
         WebSocketRoute("/api/tables/{table}/updates", updates),

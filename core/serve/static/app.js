@@ -5,7 +5,9 @@
 // it) marks the hexes the game's `inspect` names for it (motu: in sight, in range, in
 // reach, in cover), hovering a choice those of the choice (an attack's target and cover).
 // The page's own words come from /api/words in the chosen language; the log is the game's
-// own account in that language.
+// own account in that language. Watch mode steps through the game so far (played here or
+// loaded) with the replay viewer's own front end (stepper.js of hexforge.core.render, over
+// GET /api/tables/ID/replay): the same controls, stops and keys as `hexforge render replay`.
 "use strict";
 
 const BOOKKEEPING = new Set([
@@ -16,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   lobby: null, table: null, view: null, boardVersion: -1, viewBox: null, socket: null,
   selected: null, words: {}, lang: "en", wanted: null, marks: null, marksKey: null, shownMarks: null,
-  hovered: null,
+  hovered: null, stepper: null,
 };
 
 // -- the page's words ------------------------------------------------------------------
@@ -156,9 +158,33 @@ async function loadGame() {
   follow(view);
 }
 
+// -- watch mode: the replay viewer's stepper over the table's game so far -----------------
+
+async function watch() {
+  if (!state.table) return;
+  const data = await api("GET", `/api/tables/${state.table}/replay`);
+  closeWatch();
+  $("watch-body").innerHTML = data.html;
+  document.querySelector("main").hidden = true;
+  $("watch-panel").hidden = false;
+  state.stepper = HexforgeStepper({
+    root: $("watch-panel"), data, prefix: data.prefix, hash: false, words: data.words,
+    active: () => !$("watch-panel").hidden,
+  });
+}
+
+function closeWatch() {
+  if (state.stepper) state.stepper.destroy();
+  state.stepper = null;
+  $("watch-panel").hidden = true;
+  $("watch-body").replaceChildren();
+  document.querySelector("main").hidden = false;
+}
+
 // -- following a table ------------------------------------------------------------------
 
 function follow(view) {
+  closeWatch();
   if (state.socket) state.socket.close();
   state.table = view.id;
   state.boardVersion = -1;
@@ -202,6 +228,7 @@ function show(view, again) {
   status.removeAttribute("data-word");
   status.textContent = `${view.game}, ${word("seed")} ${view.seed}: ${word(view.status)}`;
   status.className = view.status;
+  $("watch").disabled = view.status !== "over";
   if (view.problems.length) showProblems(view.problems);
   showDice(view);
   showDecision(view);
@@ -565,6 +592,8 @@ async function main() {
   $("lobby").addEventListener("submit", startGame);
   $("load").addEventListener("change", loadGame);
   $("all-entries").addEventListener("change", () => state.view && showLog(state.view));
+  $("watch").addEventListener("click", watch);
+  $("watch-close").addEventListener("click", closeWatch);
   fillLobby();
 }
 

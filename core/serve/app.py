@@ -16,6 +16,7 @@ from typing import Any
 
 import anyio
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -52,6 +53,15 @@ async def _hexforge_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HexforgeError)
     status = 404 if error.code in NOT_FOUND else 400
     return errors(*error.diagnostics, status=status)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """No such route (404) or method (405): a coded JSON error like every other answer."""
+    assert isinstance(error, HTTPException)
+    what = "no such page" if error.status_code == 404 else "not allowed here"
+    message = f"{request.method} {request.url.path}: {what}"
+    diagnostic = Diagnostic(BAD_REQUEST, message, hint="docs/serve.md lists the routes")
+    return errors(diagnostic, status=error.status_code)
 
 
 async def _internal_error(request: Request, error: Exception) -> Response:
@@ -210,7 +220,11 @@ def create_app(tables: Tables, allowed_hosts: Sequence[str] | None = None) -> St
     middleware = []
     if allowed_hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
-    handlers: dict[Any, Any] = {HexforgeError: _hexforge_error, Exception: _internal_error}
+    handlers: dict[Any, Any] = {
+        HexforgeError: _hexforge_error,
+        HTTPException: _http_error,
+        Exception: _internal_error,
+    }
     return Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
 
 

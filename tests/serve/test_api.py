@@ -247,3 +247,17 @@ def test_a_pack_given_with_pack_is_played_at_the_table() -> None:
     assert over["status"] == "over"
     played = Runtime(host).play("nshex", 2, ["first", "random"], options)
     assert api.get(f"/api/tables/{view['id']}/log").text == played.engine.log.text()
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [("GET", "/api/games", 404), ("DELETE", "/api/lobby", 405), ("GET", "/nothing", 404)],
+)
+def test_a_route_that_does_not_exist_is_a_coded_json_error(
+    api: TestClient, method: str, path: str, status: int
+) -> None:
+    """A request to a server gets a clear error, never Starlette's bare "Not Found"."""
+    response = api.request(method, path)
+    assert response.status_code == status
+    (error,) = response.json()["errors"]
+    assert error["code"] == "HF080" and path in error["message"]

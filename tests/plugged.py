@@ -31,3 +31,20 @@ class PackAt:
     @hookimpl
     def hexforge_content_packs(self) -> list[Path]:
         return [self.folder]
+
+
+WISP = """- id: glade/wisp
+  kind: character
+  name: {en: Wisp}
+  provenance: invented
+  faction: masters
+  stats: {health: 3, toughness: 2, mind: 4, power: 4, perception: 3, strength: 1,
+    speed: 6, focused_speed: 9}
+  cost: 12
+  skills:
+    - id: flicker
+      name: {en: Flicker}
+      cost: {ap: 1}
+      effect: gain 2 mana
+"""
+"""A motu character of a test expansion pack ``glade``: the --pack and logged-setup tests."""

@@ -15,21 +15,7 @@ from hexforge.core.cli.main import make_cli
 from hexforge.core.play import Runtime
 from hexforge.plugins.manager import load_plugins
 from tests.docs.blocks import DOCS, blocks
-
-CARD = """- id: glade/wisp
-  kind: character
-  name: {en: Wisp}
-  provenance: invented
-  faction: masters
-  stats: {health: 3, toughness: 2, mind: 4, power: 4, perception: 3, strength: 1,
-    speed: 6, focused_speed: 9}
-  cost: 12
-  skills:
-    - id: flicker
-      name: {en: Flicker}
-      cost: {ap: 1}
-      effect: gain 2 mana
-"""
+from tests.plugged import WISP
 
 
 def _run(*args: str) -> Result:
@@ -50,7 +36,7 @@ def glade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "glade" / "pack.yaml").write_text(
         "id: glade\nname: {en: Glade}\nversion: 0.3.0\ngame: motu\nrequires: {motu: '*'}\n"
     )
-    (tmp_path / "glade" / "cards" / "wisp.yaml").write_text(CARD)
+    (tmp_path / "glade" / "cards" / "wisp.yaml").write_text(WISP)
     return tmp_path / "glade"
 
 

@@ -11,22 +11,8 @@ from click.testing import CliRunner, Result
 
 from hexforge.core.cli.main import make_cli
 from hexforge.plugins.pack_folders import PackFolders, pack_folders
-from tests.plugged import PackAt
+from tests.plugged import WISP, PackAt
 
-CARD = """- id: glade/wisp
-  kind: character
-  name: {en: Wisp}
-  provenance: invented
-  faction: masters
-  stats: {health: 3, toughness: 2, mind: 4, power: 4, perception: 3, strength: 1,
-    speed: 6, focused_speed: 9}
-  cost: 12
-  skills:
-    - id: flicker
-      name: {en: Flicker}
-      cost: {ap: 1}
-      effect: gain 2 mana
-"""
 SCENARIO = """game: motu
 name: Wisp's Flicker gains two mana
 setup:
@@ -53,7 +39,7 @@ def glade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "glade" / "pack.yaml").write_text(
         "id: glade\nname: {en: Glade}\nversion: 0.1.0\ngame: motu\nrequires: {motu: '*'}\n"
     )
-    (tmp_path / "glade" / "cards" / "wisp.yaml").write_text(CARD)
+    (tmp_path / "glade" / "cards" / "wisp.yaml").write_text(WISP)
     (tmp_path / "wisp.scenario.yaml").write_text(SCENARIO)
     return tmp_path / "glade"
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from hexforge.core.packs.validate import compile_packs
 from hexforge.core.packs.words import card_words
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.catalogue import catalogue_from_host, vocabulary_for
-from hexforge.plugins.manager import PluginHost
+from hexforge.plugins.manager import PluginHost, PluginSet
 from hexforge.plugins.pack_folders import PLUGIN_NAME, PackFolders
 
 
@@ -54,7 +55,15 @@ class GamePacks:
 def packs_of_host(host: PluginHost, game: str) -> GamePacks:
     """:func:`game_packs` of the catalogue of ``host``'s plugins (``--plugins``,
     ``--no-plugins`` and ``--pack`` apply through the host); the ``--pack`` folders are
-    required."""
+    required. Compiled once per set of plugins and game (:class:`PluginSet`, the key the
+    games' libraries are kept by): a game, its log's setup record and the web table's
+    lobby share them."""
+    return _packs_of(PluginSet.of(host), game)
+
+
+@lru_cache(maxsize=16)
+def _packs_of(plugins: PluginSet, game: str) -> GamePacks:
+    host = plugins.host
     given = host.manager.get_plugin(PLUGIN_NAME)
     required = given.folders if isinstance(given, PackFolders) else ()
     return game_packs(catalogue_from_host(host), game, required)

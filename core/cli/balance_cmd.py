@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,23 @@ def _common(command: Callable[..., None]) -> Callable[..., None]:
     return running_options(command)
 
 
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What every experiment starts from: the runtime, ``--game``'s runner and the base
+    options (``--scenario`` and ``--set``, checked), made once per command."""
+
+    runtime: Runtime
+    runner: GameRunner
+    base: dict[str, str]
+
+    @classmethod
+    def of(cls, common: Mapping[str, Any]) -> _Game:
+        runtime = Runtime(get_state().plugins)
+        runner = cli_runner(runtime, common["game_id"])
+        base = game_options(runtime, runner, common["scenario"], common["settings"])
+        return cls(runtime, runner, base)
+
+
 @click.group("balance")
 def balance_command() -> None:
     """Balance experiments with 95% intervals: side balance (mirror), one card (ab), each
@@ -63,7 +81,7 @@ def balance_command() -> None:
 @_common
 def mirror_command(agent: str, **common: Any) -> None:
     """Play the agent against itself and tell whether the sides win equally often."""
-    experiment = _run(common, (agent, agent), [("as set up", {})], sides=None)
+    experiment = _run(_Game.of(common), common, (agent, agent), [("as set up", {})], sides=None)
     (arm,) = experiment.arms
     out = get_state().out
     say(out, _heading(experiment, f"{agent} against itself"), soft_wrap=True)
@@ -96,12 +114,12 @@ def ab_command(
     """Play the same seeds with the card and with another in its place (or without it)
     and report the change in its holders' win rate with a 95% interval."""
     state = get_state()
-    runner = cli_runner(Runtime(state.plugins), common["game_id"])
+    game = _Game.of(common)
+    runner, base = game.runner, game.base
     key = getattr(runner, "replace_option", None)
     holders = getattr(runner, "card_holders", None)
     if not isinstance(key, str) or not callable(holders):
         raise fail(BAD_SIMULATION, f"{runner.game} cannot replace cards in its setups")
-    base = game_options(Runtime(state.plugins), runner, common["scenario"], common["settings"])
     sides = tuple(holders(base, card))
     if not sides:
         raise fail(BAD_SIMULATION, f"the setup does not use card '{card}'")
@@ -113,7 +131,7 @@ def ab_command(
     if instead:
         second = f"with {names.get(_full(runner, instead), instead)} in its place"
     arms = [(f"with {name}", {}), (second, swap)]
-    experiment = _run(common, (p1, p2), arms, sides=sides)
+    experiment = _run(game, common, (p1, p2), arms, sides=sides)
     out = state.out
     say(out, _heading(experiment, f"{p1} against {p2}"), soft_wrap=True)
     held = " and ".join(sides)
@@ -144,12 +162,13 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
     """Draft forces at random, play them, and estimate each unit's power (and the points
     it is worth) with a logistic regression over the games."""
     state = get_state()
-    runner = cli_runner(Runtime(state.plugins), common["game_id"])
+    game = _Game.of(common)
+    runner = game.runner
     key = getattr(runner, "draft_option", None)
     if not isinstance(key, str) or not callable(getattr(runner, "fielded", None)):
         raise fail(BAD_SIMULATION, f"{runner.game} cannot draft forces at random")
     draft = {key: f"random:{points}"}
-    experiment = _run(common, (agent, agent), [("drafted", draft)], sides=None)
+    experiment = _run(game, common, (agent, agent), [("drafted", draft)], sides=None)
     (arm,) = experiment.arms
     costs: dict[str, int] = dict(getattr(runner, "unit_costs", dict)())
     fit = fit_powers(arm.records, costs)
@@ -205,17 +224,14 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
 
 
 def _run(
+    setup: _Game,
     common: Mapping[str, Any],
     agents: tuple[str, str],
     arms: Sequence[tuple[str, Mapping[str, str]]],
     sides: tuple[str, ...] | None,
 ) -> Experiment:
-    state = get_state()
-    runtime = Runtime(state.plugins)
-    game = common["game_id"]
-    runner = cli_runner(runtime, game)
-    base = game_options(runtime, runner, common["scenario"], common["settings"])
-    players = runner.players(base)
+    runtime, base, game = setup.runtime, setup.base, setup.runner.game
+    players = setup.runner.players(base)
     runtime.seat(game, players, agents, 0)  # HF050 before any game
     jobs = []
     for number, (_, extra) in enumerate(arms):
@@ -227,7 +243,7 @@ def _run(
         workers=common["workers"],
         backend=Backend(common["backend"]),
         address=common["address"],
-        plugins=state.plugins,
+        plugins=get_state().plugins,
     )
     games = common["games"]
     return Experiment(

@@ -27,7 +27,7 @@ from hexforge.core.agents.codes import PACK_NOT_INSTALLED
 from hexforge.core.engine import Json
 from hexforge.core.engine.log import logged_setup
 from hexforge.core.errors import Diagnostic, HexforgeError, Span
-from hexforge.plugins.manager import PluginHost, PluginSet
+from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.pack_folders import PLUGIN_NAME
 
 OWN_DISTRIBUTION = "hexforge"
@@ -60,16 +60,12 @@ def recording(host: PluginHost, game: str, options: Mapping[str, str]) -> Iterat
 
 def installed_packs(host: PluginHost, game: str) -> tuple[tuple[str, str], ...]:
     """(id, version) of each pack of ``game`` a game of ``host``'s plugins plays with (the
-    base pack first), or none when the packs cannot be read (the game reports that)."""
-    return _packs(PluginSet.of(host), game)
-
-
-@lru_cache(maxsize=16)
-def _packs(plugins: PluginSet, game: str) -> tuple[tuple[str, str], ...]:
+    base pack first), or none when the packs cannot be read (the game reports that); the
+    packs the game itself plays (compiled once per set of plugins)."""
     from hexforge.plugins.packs_of_game import packs_of_host
 
     try:
-        found = packs_of_host(plugins.host, game).packs
+        found = packs_of_host(host, game).packs
     except HexforgeError:
         return ()
     return tuple(

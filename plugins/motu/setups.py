@@ -26,9 +26,10 @@ from hexforge.core.packs.model_errors import model_diagnostics
 from hexforge.core.packs.yamlio import YamlDocument, load_text, read_yaml
 from hexforge.plugins.motu import codes
 from hexforge.plugins.motu.battlefield import Location, footprint, named_map, shipped_maps
-from hexforge.plugins.motu.cards import Character, Item, Weapon
+from hexforge.plugins.motu.cards import GAME, Character, Item, Weapon
 from hexforge.plugins.motu.library import Library
 from hexforge.plugins.motu.parameters import changed
+from hexforge.plugins.motu.units import qualify
 
 SIDES = ("masters", "evil")
 FATE_CARDS = 20
@@ -88,7 +89,7 @@ class GameSetup:
 
 def full_id(ref: str) -> str:
     """A card reference as a full id: a bare one is motu's ("he-man" is "motu/he-man")."""
-    return ref if "/" in ref else f"motu/{ref}"
+    return qualify(GAME, ref)
 
 
 def setup_from_document(doc: YamlDocument, lib: Library) -> GameSetup:

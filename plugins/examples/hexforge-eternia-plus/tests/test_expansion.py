@@ -148,3 +148,17 @@ def test_the_errata_stands_in_for_the_base_stratos() -> None:
     assert stratos.id == "motu/stratos"
     assert stratos.cost == 16
     assert "eternia-plus/stratos" not in RULES.library.cards
+
+
+def test_the_expansions_own_file_kind_is_validated(tmp_path: Path) -> None:
+    """Hook hexforge_file_kinds: the pack's warband is checked with the cards (0 errors);
+    a warband given alone naming an unknown character is HF213 at its line and column."""
+    result = CliRunner().invoke(make_cli(), ["validate", "--strict", str(PACK)])
+    assert result.exit_code == 0, result.output
+    lone = tmp_path / "strays.yaml"
+    lone.write_text("name: Strays\nmembers: [eternia-plus/moss-man, eternia-plus/mos-man]\n")
+    result = CliRunner().invoke(make_cli(), ["validate", str(lone)])
+    assert result.exit_code == 1
+    assert "strays.yaml:2:34: error HF213: no motu character 'eternia-plus/mos-man'" in (
+        result.output
+    ), result.output

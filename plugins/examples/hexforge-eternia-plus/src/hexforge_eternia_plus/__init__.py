@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hexforge.core.packs.filekinds import FileKind
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.markers import hookimpl
 from hexforge_eternia_plus.verbs import siphon_mana
+from hexforge_eternia_plus.warbands import WARBANDS
 
 PACK = Path(__file__).parent / "pack"
 
@@ -19,6 +21,11 @@ PACK = Path(__file__).parent / "pack"
 @hookimpl
 def hexforge_content_packs() -> list[Path]:
     return [PACK]
+
+
+@hookimpl
+def hexforge_file_kinds() -> list[FileKind]:
+    return [WARBANDS]
 
 
 @hookimpl

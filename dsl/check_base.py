@@ -51,6 +51,9 @@ class Failed:
 
 Result = Typed | Failed
 
+NO_READING = Failed((), rank=-1)
+"""A phrase that does not spell a template in any way: worse than any other failure."""
+
 
 @dataclass(frozen=True, slots=True)
 class Scope:
@@ -99,28 +102,29 @@ class CheckState:
         return Failed((build,))
 
     def out_of_range(
-        self, value: r.Value, span: Span, bounds: Bounds | None, what: str
+        self, value: r.Value, span: Span, bounds: Bounds | None, what: str | Callable[[], str]
     ) -> Failed | None:
         """HF306 when ``value`` is a number known before the game runs (written, or
         computed from written numbers alone) outside ``bounds`` - or, without declared
-        bounds, outside what an effect may write at all."""
+        bounds, outside what an effect may write at all. ``what`` names the number, or words
+        its name when a message needs it (every number of every phrase is checked here)."""
         number = constant(value)
         if number is None:
             return None
         low, high = bounds if bounds is not None else (-LIMITS.max_number, LIMITS.max_number)
         if low <= number <= high:
             return None
-        shown = _shown_number(number)
+        shown, named = _shown_number(number), what if isinstance(what, str) else what()
         if bounds is None:
             return self.fail(
                 c.NUMBER_OUT_OF_RANGE,
-                f"{what} is {shown}; an effect's numbers are between "
+                f"{named} is {shown}; an effect's numbers are between "
                 f"-{LIMITS.max_number} and {LIMITS.max_number}",
                 span,
             )
         return self.fail(
             c.NUMBER_OUT_OF_RANGE,
-            f"{what} is {shown}, outside its range {low} to {high}",
+            f"{named} is {shown}, outside its range {low} to {high}",
             span,
             "the game declares the range of each stat and phrase (docs/content.md lists motu's)",
         )

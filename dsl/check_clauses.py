@@ -11,6 +11,7 @@ from hexforge.dsl import codes as c
 from hexforge.dsl import resolved as r
 from hexforge.dsl.check_base import (
     INT,
+    NO_READING,
     Failed,
     Scope,
     all_of,
@@ -43,7 +44,7 @@ class Clauses(Statements):
                 hook = self.trigger(clause)
                 if hook is not None:
                     hooks.append(hook)
-            elif isinstance(clause, ast.While | ast.ModifierRule | ast.PermissionRule):
+            elif isinstance(clause, (ast.While, ast.ModifierRule, ast.PermissionRule)):
                 self.passives(clause, modifiers, permissions)
             else:
                 run.extend(self.block((clause,), base, 1))
@@ -67,7 +68,7 @@ class Clauses(Statements):
         best: Failed | None = None
         for declared in candidates:
             if next(matches(declared.template, clause.pattern.atoms), None) is None:
-                best = better(best, Failed((), rank=-1))  # what match() says, sooner
+                best = better(best, NO_READING)  # what match() says, sooner
                 continue
             event = self.vocabulary.events[declared.event]
             scope = self.hook_scope(event)

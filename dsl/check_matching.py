@@ -3,6 +3,8 @@ atoms checked as a value of its type or, in a trigger, as a pattern on a payload
 
 from __future__ import annotations
 
+from functools import partial
+
 from hexforge.core.errors import Span
 from hexforge.core.vocabulary import EventType, Field
 from hexforge.dsl import ast
@@ -11,6 +13,7 @@ from hexforge.dsl import resolved as r
 from hexforge.dsl.check_base import (
     BOOL,
     INT,
+    NO_READING,
     Atoms,
     Failed,
     Result,
@@ -58,7 +61,7 @@ class Matching(Values):
                 else:
                     outcome = self.slice(piece, span, scope, param.type)
                     if isinstance(outcome, Typed) and param.type == INT:
-                        what = f"<{param.name}> of '{template.shown()}'"
+                        what = partial(template.placeholder, param.name)
                         beyond = self.out_of_range(outcome.value, span, param.bounds, what)
                         if beyond is not None:  # the reading fits but its number does not
                             return Failed(beyond.builders, rank=_OUT_OF_RANGE_RANK)
@@ -69,7 +72,7 @@ class Matching(Values):
             if failure is None:
                 return values
             best = better(best, Failed(failure.builders, rank=1 + len(values)))
-        return best if best is not None else Failed((), rank=-1)
+        return best if best is not None else NO_READING
 
     def pattern(self, atoms: Atoms, span: Span, scope: Scope, payload: Field) -> Result:
         """A trigger placeholder: a condition on the payload field ``payload``."""

@@ -97,10 +97,13 @@ class Selectors(CheckState):
         if not atoms:
             return []
         best: Failed | None = None
+        fitting = [
+            declared
+            for declared in self.vocabulary.candidates("filters", word_at(atoms, 0))
+            if declared.kind in (None, kind)
+        ]
         for end in range(1, len(atoms) + 1):
-            for declared in self.vocabulary.candidates("filters", word_at(atoms, 0)):
-                if declared.kind not in (None, kind):
-                    continue
+            for declared in fitting:
                 outcome = self.match(declared.template, atoms[:end], scope, None)
                 if isinstance(outcome, Failed):
                     best = better(best, outcome)

@@ -166,9 +166,9 @@ class Values(Selectors):
     def phrase(self, phrase: ast.Phrase, scope: Scope, want: str | None) -> Result:
         """A phrase used as a value: a name, constant, condition, picked entity or selection."""
         atoms = phrase.atoms
-        words = phrase.words()
         if len(atoms) == 1 and isinstance(atoms[0], ast.Word) and atoms[0].text in scope.names:
             return Typed(r.Name(atoms[0].text), scope.names[atoms[0].text])
+        words = phrase.words()
         if want == TEXT and words is not None:
             return Typed(r.Lit(" ".join(words)), TEXT)
         if want is not None and want in self.vocabulary.constants and words is not None:

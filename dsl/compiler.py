@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from hexforge.core.errors import HexforgeError
@@ -165,18 +166,22 @@ class _Compiler:
         subject = self.value(node.entity)
         return lambda ctx: subject(ctx) in set(members(ctx))
 
-    def bounded(self, node: r.Value, bounds: tuple[int, int] | None, what: str) -> Eval:
+    def bounded(
+        self, node: r.Value, bounds: tuple[int, int] | None, what: str | Callable[[], str]
+    ) -> Eval:
         """``node``'s closure; one that checks its result against ``bounds`` while the game
-        runs when the number is not written out (the checker saw written ones)."""
+        runs when the number is not written out (the checker saw written ones). ``what``
+        names the number in that check's message (or words it, only for a checked one)."""
         value = self.value(node)
         if bounds is None or isinstance(node, r.Lit):
             return value
         low, high = bounds
+        named = what if isinstance(what, str) else what()
 
         def checked(ctx: EffectContext) -> Any:
             number = value(ctx)
             if isinstance(number, int) and not low <= number <= high:
-                raise _out_of_range(number, low, high, what)
+                raise _out_of_range(number, low, high, named)
             return number
 
         return checked
@@ -184,7 +189,7 @@ class _Compiler:
     def arguments(self, template: Template, args: Sequence[r.Value]) -> list[Eval]:
         """The closures of a template's arguments, bounded ones checked while running."""
         return [
-            self.bounded(arg, param.bounds, f"<{param.name}> of '{template.shown()}'")
+            self.bounded(arg, param.bounds, partial(template.placeholder, param.name))
             for param, arg in zip(template.params, args, strict=True)
         ]
 

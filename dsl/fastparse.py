@@ -4,16 +4,20 @@ Lark stays the parser: it compiles ``effect.lark``, builds the LALR tables and t
 callbacks, and reports every syntax error. Its per-token machinery, though (a contextual
 lexer choosing a small lexer per parser state, the Indenter post-lexer, generators between
 them and a parser loop that calls Python-level ``__hash__``/``__eq__`` on every reduction),
-cost more than half of reading a card. :class:`FastParser` runs the same tables with the
-same rule callbacks, so it returns the tree lark returns (or, given a transformer, what
-``Lark(transformer=...)`` would return: the parser builds the AST in its reductions):
+cost more than half of reading a card. :class:`FastParser` runs the same tables, its
+reductions shaping the values as lark's tree builder does, so it returns the tree lark
+returns (or, given a transformer, what ``Lark(transformer=...)`` would return: the parser
+builds the AST in its reductions):
 
 - tokens come from one regular expression over lark's terminals, tried in lark's order
   (priority, width, pattern length, name); a keyword that a regex terminal matches whole
   (``count`` for ``WORD``) is looked up after it, as lark's per-state lexer does;
 - a token is taken only where the parser's state accepts it, and a word that is a keyword
   the state accepts becomes that keyword: exactly lark's contextual lexing;
-- ``_NL`` tokens open and close blocks as the Indenter does (paren-aware, tabs count 8).
+- ``_NL`` tokens open and close blocks as the Indenter does (paren-aware, tabs count 8);
+- the items of ``x+`` rules gather in plain lists (lark builds a Tree for each step, only
+  for the parent to take its children), and a run of inlined ``?rules`` (``?expr`` down to
+  ``phrase``) is passed in one step.
 
 Whenever it meets anything else (a token the state does not accept, a character no
 terminal matches, a bad dedent, blocks too deep) it raises :class:`Unsure` and the caller
@@ -25,12 +29,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError
-from lark.grammar import Terminal
-from lark.parse_tree_builder import ExpandSingleChild, ParseTreeBuilder
+from lark.grammar import Rule, Symbol, Terminal
 from lark.parsers.lalr_analysis import Shift
 
 NL, INDENT, DEDENT, END = "_NL", "_INDENT", "_DEDENT", "$END"
@@ -38,9 +42,14 @@ LPAR, RPAR = "LPAR", "RPAR"  # the Indenter's paren types: no blocks inside pare
 TAB_LEN = 8  # as lark's Indenter counts a tab
 _BLANKS = re.compile(r"\[(\\t|\t| )+\]\+")  # an ignored terminal of spaces and tabs: /[\t ]+/
 
-# A parser state's row: terminal or rule name -> (shift?, next state or reduction).
-Reduction = tuple[int, str, Callable[[list[Any]], Any] | None]  # None: keep the value
-Row = Mapping[str, tuple[bool, Any]]
+# How a reduction builds its value from the values of the rule's symbols.
+KEEP = 0  # an inlined ``?rule`` of one symbol: the value stays, only the state changes
+WRAP = 1  # the first item of a list rule (``x+``, ``_rule``): a list of that one value
+APPEND = 2  # one more item of a left-recursive list rule: appended to the list below it
+BUILD = 3  # any other rule: its builder is called with the values
+
+Builder = Callable[[list[Any]], Any]
+Reduction = tuple[int, str, int, Builder]  # symbols, rule name, how, builder (BUILD)
 
 
 class Unsure(LarkError):
@@ -51,8 +60,8 @@ class FastParser:
     """Parses like ``lark`` (an LALR parser of ``effect.lark``) without its per-token layers.
 
     Built once per process from the lark parser: its terminals, ignored terminals, LALR
-    states and rule callbacks (lark's tree builders, or ``transformer``'s methods wrapped
-    the way lark wraps them).
+    states and rules; a rule's node is ``transformer``'s method of its name (or a Tree),
+    called as ``Lark(transformer=...)`` calls it.
     """
 
     def __init__(
@@ -67,29 +76,27 @@ class FastParser:
         conf = lark.parse_interactive().parser_state.parse_conf
         # Tokens go into the tree as they are: no terminal callbacks (lark's lexer_callbacks).
         assert not any(isinstance(key, str) for key in conf.callbacks)
-        callbacks: Mapping[Any, Callable[[list[Any]], Any]] = conf.callbacks
-        if transformer is not None:  # the rules build what the transformer makes of them
-            # lark's own rule builders (child filtering, placeholders, inlined ?rules), as
-            # Lark(transformer=...) makes them; lark leaves these two functions untyped
-            builder = ParseTreeBuilder(lark.rules, Tree, maybe_placeholders=True)  # type: ignore[no-untyped-call]
-            callbacks = builder.create_callback(transformer)  # type: ignore[no-untyped-call]
+        options = lark.options
+        assert not options.keep_all_tokens and not options.propagate_positions
+        placeholders = bool(options.maybe_placeholders)
+        names = {str(rule.origin.name) for rule in lark.rules}
         reductions: dict[Any, Reduction] = {}
-        rows: dict[int, dict[str, tuple[bool, Any]]] = {}
-        for state, actions in conf.states.items():
-            row: dict[str, tuple[bool, Any]] = {}
-            for name, (action, arg) in actions.items():
+        actions: dict[int, dict[str, int | Reduction]] = {}
+        gotos: dict[int, dict[str, int]] = {}
+        for state, row in conf.states.items():
+            actions[state], gotos[state] = {}, {}
+            for symbol, (action, arg) in row.items():
+                name = str(symbol)
                 if action is Shift:
-                    row[str(name)] = (True, arg)
+                    (gotos if name in names else actions)[state][name] = arg
                     continue
                 if arg not in reductions:
-                    size = len(arg.expansion)
-                    callback: Callable[[list[Any]], Any] | None = callbacks[arg]
-                    if size == 1 and isinstance(callback, ExpandSingleChild):
-                        callback = None  # an inlined ?rule of one symbol: the child goes up
-                    reductions[arg] = (size, str(arg.origin.name), callback)
-                row[str(name)] = (False, reductions[arg])
-            rows[state] = row
-        self.rows: Mapping[int, Row] = rows
+                    reductions[arg] = _reduction(arg, transformer, placeholders)
+                actions[state][name] = reductions[arg]
+        self.actions: Mapping[int, Mapping[str, int | Reduction]] = actions
+        self.gotos: Mapping[int, Mapping[str, int]] = gotos
+        # (state below, state, token kind) -> the state after the KEEPs the token asks for
+        self.kept: dict[tuple[int, int, str], int] = {}
         self.start, self.end = conf.start_state, conf.end_state
         terminals = sorted(
             lark.terminals,
@@ -145,28 +152,41 @@ class FastParser:
         by lark recurses, and fails cleanly on absurdly nested texts, where reductions
         would build any depth (for which the AST's consumers would recurse).
         """
-        match, keywords, ignore, rows = self.match, self.keywords, self.ignore, self.rows
-        dropped = self.dropped
+        actions, gotos, end_state, kept = self.actions, self.gotos, self.end, self.kept
         stack: list[int] = [self.start]
         values: list[Any] = []
-
-        end_state = self.end
-
-        def feed(kind: str, token: Token | str) -> None:
-            """Reduce as the token's kind asks, then shift it (at the end: reduce to the
-            start rule, as lark does with its ``$END`` token)."""
-            while True:
-                entry = rows[stack[-1]].get(kind)
+        for kind, token, keyword in self._tokens(text):
+            row = actions[stack[-1]]
+            # a word that is a keyword the state accepts is that keyword, as lark's
+            # contextual lexer has it; a token the state does not accept is refused below
+            if keyword is not None and keyword in row:
+                kind = keyword
+                if token.__class__ is Token:
+                    token.type = keyword
+            while True:  # reduce as the token's kind asks, then shift it
+                entry = row.get(kind)
+                if entry.__class__ is int:
+                    stack.append(entry)
+                    values.append(token)
+                    break
                 if entry is None:
                     raise Unsure(token)
-                shift, arg = entry
-                if shift:
-                    stack.append(arg)
-                    values.append(token)
-                    return
-                size, origin, callback = arg
-                if callback is None:  # the value stays; only the state changes
-                    stack[-1] = rows[stack[-2]][origin][1]
+                size, origin, how, build = entry  # type: ignore[misc]
+                if how == KEEP:  # the value stays; only the state changes, as far as
+                    # the following KEEPs take it (``?expr`` down to ``phrase``: seven)
+                    key = (stack[-2], stack[-1], kind)
+                    top = kept.get(key)
+                    if top is None:
+                        top = kept[key] = self._kept(stack[-2], origin, kind)
+                    stack[-1] = top
+                elif how == APPEND:  # one more item of a list rule
+                    item = values.pop()
+                    values[-1].append(item)
+                    del stack[-1]
+                    stack[-1] = gotos[stack[-2]][origin]
+                elif how == WRAP:  # the first item of a list rule
+                    values[-1] = [values[-1]]
+                    stack[-1] = gotos[stack[-2]][origin]
                 else:
                     if size == 1:
                         stack.pop()
@@ -176,11 +196,31 @@ class FastParser:
                         del stack[-size:], values[-size:]
                     else:
                         children = []
-                    values.append(callback(children))
-                    stack.append(rows[stack[-1]][origin][1])
-                if kind is END and stack[-1] == end_state:
-                    return
+                    values.append(build(children))
+                    stack.append(gotos[stack[-1]][origin])
+                if kind is END and stack[-1] == end_state:  # reduced to the start rule
+                    return values[-1]
+                row = actions[stack[-1]]
+        raise Unsure(END)  # not reached: the last token is END
 
+    def _kept(self, below: int, origin: str, kind: str) -> int:
+        """The state a KEEP reduction to ``origin`` over state ``below`` leads to, through
+        the KEEP reductions that ``kind`` asks for after it (all over ``below``)."""
+        top = self.gotos[below][origin]
+        while top != self.end:
+            entry = self.actions[top].get(kind)
+            if not isinstance(entry, tuple) or entry[2] != KEEP:
+                break
+            top = self.gotos[below][entry[1]]
+        return top
+
+    def _tokens(self, text: str) -> list[tuple[str, Token | str, str | None]]:
+        """The tokens of ``text`` as the parser takes them: (kind, token, the keyword it is
+        where the parser's state accepts that keyword), with the Indenter's block tokens,
+        and ``$END``. Terminals no rule keeps in its tree come as plain text."""
+        match, keywords, ignore, dropped = self.match, self.keywords, self.ignore, self.dropped
+        tokens: list[tuple[str, Token | str, str | None]] = []
+        add, new_token = tokens.append, str.__new__
         pos, line, line_start, size = 0, 1, 0, len(text)
         levels, parens, budget = [0], 0, self.max_tokens
         while pos < size:
@@ -191,7 +231,6 @@ class FastParser:
             assert kind is not None
             pos, end = found.span(kind)
             value = text[pos:end]
-            column = pos - line_start + 1
             if kind in ignore:
                 if "\n" in value:
                     line += value.count("\n")
@@ -204,34 +243,34 @@ class FastParser:
                 pos = end
                 if parens:
                     continue
-                feed(NL, value)
+                add((NL, value, None))
                 spaces = value[value.rindex("\n") + 1 :]
                 indent = spaces.count(" ") + spaces.count("\t") * TAB_LEN
                 if indent > levels[-1]:
                     if len(levels) > self.max_depth:
                         raise Unsure(pos)
                     levels.append(indent)
-                    feed(INDENT, spaces)
+                    add((INDENT, spaces, None))
                     continue
                 while indent < levels[-1]:
                     levels.pop()
-                    feed(DEDENT, spaces)
+                    add((DEDENT, spaces, None))
                 if indent != levels[-1]:
                     raise Unsure(pos)
                 continue
-            spelled = keywords.get(kind)
-            if spelled is not None:
-                keyword = spelled.get(value)
-                if keyword is not None and keyword in rows[stack[-1]]:
-                    kind = keyword
             budget -= 1
             if budget < 0:
                 raise Unsure(pos)
-            # feed() refuses a token the state does not accept, as the contextual lexer does
-            if kind in dropped:
-                feed(kind, value)
-            else:
-                feed(kind, _token(kind, value, pos, line, column, line, end - line_start + 1, end))
+            spelled = keywords.get(kind)
+            keyword = None if spelled is None else spelled.get(value)
+            if kind in dropped and (keyword is None or keyword in dropped):
+                add((kind, value, keyword))
+            else:  # Token(...) without its keyword-argument shim: a third cheaper
+                token = new_token(Token, value)
+                token.type, token.value, token.start_pos, token.end_pos = kind, value, pos, end
+                token.line, token.end_line = line, line
+                token.column, token.end_column = pos - line_start + 1, end - line_start + 1
+                add((kind, token, keyword))
             pos = end
             if kind == LPAR:
                 parens += 1
@@ -239,24 +278,103 @@ class FastParser:
                 parens -= 1
                 if parens < 0:
                     raise Unsure(pos)
-        for _ in levels[1:]:
-            feed(DEDENT, "")
-        feed(END, "")
-        return values[-1]
+        tokens.extend((DEDENT, "", None) for _ in levels[1:])
+        add((END, "", None))
+        return tokens
 
 
-def _token(
-    kind: str,
-    value: str,
-    pos: int,
-    line: int,
-    column: int,
-    end_line: int,
-    end_column: int,
-    end: int,
-) -> Token:
-    """``Token(...)`` without its keyword-argument shim (a token costs a third less)."""
-    token = str.__new__(Token, value)
-    token.type, token.value, token.start_pos, token.end_pos = kind, value, pos, end
-    token.line, token.column, token.end_line, token.end_column = line, column, end_line, end_column
-    return token
+def _reduction(rule: Rule, transformer: Transformer[Token, Any] | None, empty: bool) -> Reduction:
+    """How to reduce by ``rule``, shaping the values as lark's tree builder does (its child
+    filter, ``maybe_placeholders`` Nones, inlined ``_rules`` and ``?rules``), with the
+    transformer's method (or a Tree) as the node.
+
+    The items of a list rule (``x+``, ``_rule``) are kept in a plain list that the parent
+    takes them from, where lark builds a Tree only to take its children.
+    """
+    origin, size, options = str(rule.origin.name), len(rule.expansion), rule.options
+    # how many Nones to insert before each symbol (and after the last), as lark counts them
+    placeholders = options.empty_indices if empty else ()
+    if placeholders:
+        ones = "".join(str(int(flag)) for flag in placeholders).split("0")
+        nones_at = [len(run) for run in ones]
+    else:
+        nones_at = [0] * (size + 1)
+    include: list[tuple[int, bool, int]] = []  # (index, expand its list, Nones before it)
+    nones = 0
+    for index, symbol in enumerate(rule.expansion):
+        nones += nones_at[index]
+        if not (isinstance(symbol, Terminal) and symbol.filter_out):
+            include.append((index, _listed(symbol), nones))
+            nones = 0
+    trailing = nones + nones_at[size]
+    as_is = not trailing and [(i, False, 0) for i in range(size)] == include
+    if _listed(rule.origin):
+        assert not options.expand1 and getattr(transformer, origin, None) is None
+        if as_is and size == 1:
+            return (size, origin, WRAP, _same)
+        if size == 2 and include == [(0, True, 0), (1, False, 0)] and not trailing:
+            return (size, origin, APPEND, _same)
+        return (size, origin, BUILD, _filter(include, trailing, size, _same))
+    name = rule.alias or options.template_source or origin
+    method = getattr(transformer, name, None) if transformer is not None else None
+    assert getattr(method, "visit_wrapper", None) is None  # no v_args: called as lark would
+    node: Builder = method if method is not None else partial(Tree, name)
+    if options.expand1 and not rule.alias:
+        if as_is and size == 1:
+            return (size, origin, KEEP, _same)
+        node = _single_or(node)
+    return (size, origin, BUILD, _filter(include, trailing, size, node))
+
+
+def _listed(symbol: Symbol) -> bool:
+    """Whether the parent takes a rule's items instead of its node (lark's _should_expand)."""
+    return not symbol.is_term and symbol.name.startswith("_")
+
+
+def _same(items: list[Any]) -> list[Any]:
+    """The node of a list rule: its items."""
+    return items
+
+
+def _single_or(node: Builder) -> Builder:
+    """An inlined ``?rule``: its only value goes up, or the node of several."""
+
+    def single(children: list[Any]) -> Any:
+        return children[0] if len(children) == 1 else node(children)
+
+    return single
+
+
+def _filter(
+    include: list[tuple[int, bool, int]], trailing: int, size: int, node: Builder
+) -> Builder:
+    """The builder called with the values of a rule's symbols: ``node`` of those the tree
+    keeps (lark's ChildFilterLALR), in the shapes the grammar has, fastest first."""
+    if not trailing and [(i, False, 0) for i in range(size)] == include:
+        return node
+    if not trailing and not any(nones for _, _, nones in include):
+        if len(include) == 1:
+            ((index, expand, _),) = include
+            if expand:
+                return lambda children: node(children[index])
+            return lambda children: node([children[index]])
+        if not any(expand for _, expand, _ in include):
+            picks = [index for index, _, _ in include]
+            return lambda children: node([children[index] for index in picks])
+
+    def filtered(children: list[Any]) -> Any:
+        kept: list[Any] = []
+        for index, expand, nones in include:
+            if nones:
+                kept += [None] * nones
+            if not expand:
+                kept.append(children[index])
+            elif kept:
+                kept += children[index]
+            else:  # a left-recursive list: extended in place, as lark does
+                kept = children[index]
+        if trailing:
+            kept += [None] * trailing
+        return node(kept)
+
+    return filtered

@@ -8,11 +8,11 @@ offending line and a hint - never a lark exception.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, TypeVar
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import (
@@ -46,6 +46,7 @@ class Limits:
 
 
 LIMITS = Limits()
+_MAX_DIGITS = len(str(LIMITS.max_number))
 
 KEYWORDS = frozenset(
     {"upon", "at", "end", "of", "when", "while", "if", "else", "unless", "for", "each"}
@@ -133,13 +134,16 @@ def _fast() -> FastParser:
 _MAX_FAST_TOKENS = 300
 
 
-def _effect(text: str, file: str | None) -> ast.Effect:
+def _effect(text: str, file: str | None, lines: list[str]) -> ast.Effect:
     """The AST of ``text``: from the fast path, or from lark when the fast path is unsure
     (which is where lark reports the syntax errors)."""
     _BUILD.file = file
     try:
         effect = _fast().parse(text)
     except Unsure:
+        indenter = _lark().options.postlex
+        assert isinstance(indenter, _Indenter)
+        indenter.file, indenter.lines = file, lines
         tree = _lark().parse(text)
         try:
             effect = _BUILD.transform(tree)
@@ -164,11 +168,8 @@ def parse(text: str, *, file: str | None = None) -> ast.Effect:
             "split it into several cards or skills",
         )
     _check_parentheses(text, file, lines)
-    indenter = _lark().options.postlex
-    assert isinstance(indenter, _Indenter)
-    indenter.file, indenter.lines = file, lines
     try:
-        return _effect(text.rstrip() + "\n", file)
+        return _effect(text.rstrip() + "\n", file, lines)
     except _NumberTooLarge as exc:
         raise _error(
             c.NUMBER_OUT_OF_RANGE,
@@ -326,7 +327,82 @@ def _hint(expected: set[str]) -> str | None:
 
 
 def _through(start: Span, end: Span) -> Span:
-    return Span(start.file, start.line, start.column, end.end_line, end.end_column)
+    return _span(start.file, start.line, start.column, end.end_line, end.end_column)
+
+
+# ---- values made without their dataclass __init__ -------------------------------------
+# A frozen dataclass's __init__ sets each field through ``object.__setattr__`` (and a
+# keyword ``span=`` costs as much again), and a parse makes a span and a node for every
+# word. These make the same values (the same class, its slots set directly) at a third of
+# the cost; only for classes without ``__post_init__``, whose fields are the ones named.
+
+_new = object.__new__
+
+
+def _setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of the slots ``names`` of ``cls``, which must be all its fields."""
+    assert tuple(f.name for f in fields(cls)) == names and not hasattr(cls, "__post_init__")
+    return tuple(getattr(cls, name).__set__ for name in names)
+
+
+_set_file, _set_line, _set_column, _set_end_line, _set_end_column = _setters(
+    Span, "file", "line", "column", "end_line", "end_column"
+)
+
+
+def _span(file: str | None, line: int, column: int, end_line: int, end_column: int) -> Span:
+    """``Span(file, line, column, end_line, end_column)``."""
+    span: Span = _new(Span)
+    _set_file(span, file)
+    _set_line(span, line)
+    _set_column(span, column)
+    _set_end_line(span, end_line)
+    _set_end_column(span, end_column)
+    return span
+
+
+def _token_span(token: Token, file: str | None) -> Span:
+    """The span of ``token`` in ``file``."""
+    span: Span = _new(Span)
+    _set_file(span, file)
+    _set_line(span, token.line or 1)
+    _set_column(span, token.column or 1)
+    _set_end_line(span, token.end_line or 1)
+    _set_end_column(span, token.end_column or 1)
+    return span
+
+
+_set_node_span, _set_word_text = _setters(ast.Word, "span", "text")
+
+
+def _word(token: Token, file: str | None) -> ast.Word:
+    """``ast.Word(str(token), span=<token's span>)``: most atoms of a phrase."""
+    word: ast.Word = _new(ast.Word)
+    _set_word_text(word, str(token))
+    _set_node_span(word, _token_span(token, file))
+    return word
+
+
+_Node = TypeVar("_Node", bound=ast.Node)
+
+
+def _maker(cls: type[_Node], field: str) -> Callable[[Any, Span], _Node]:
+    """``cls(value, span=span)`` for a node of one field besides its span."""
+    set_span, set_value = _setters(cls, "span", field)
+
+    def make(value: Any, span: Span) -> _Node:
+        node: _Node = _new(cls)
+        set_value(node, value)
+        set_span(node, span)
+        return node
+
+    return make
+
+
+_num = _maker(ast.Num, "value")
+_phrase = _maker(ast.Phrase, "atoms")
+_do = _maker(ast.Do, "phrase")
+_effect_node = _maker(ast.Effect, "clauses")
 
 
 class _Build(Transformer[Token, Any]):
@@ -344,7 +420,7 @@ class _Build(Transformer[Token, Any]):
         span = (
             _through(clauses[0].span, clauses[-1].span) if clauses else Span.point(self.file, 1, 1)
         )
-        return ast.Effect(tuple(clauses), span=span)
+        return _effect_node(tuple(clauses), span)
 
     def _trigger(self, form: ast.TriggerForm, children: list[Any]) -> ast.Trigger:
         keyword, pattern, once, _, condition, stmts = children
@@ -398,7 +474,7 @@ class _Build(Transformer[Token, Any]):
 
     def do_stmt(self, children: list[ast.Phrase]) -> ast.Do:
         phrase = children[0]
-        return ast.Do(phrase, span=phrase.span)
+        return _do(phrase, phrase.span)
 
     def if_stmt(self, children: list[Any]) -> ast.If:
         keyword, condition, then, otherwise = children
@@ -442,9 +518,11 @@ class _Build(Transformer[Token, Any]):
         """A number token's value; its digits are counted first (``int()`` refuses 4,301 of
         them), and one above ``LIMITS.max_number`` is HF306 at its place."""
         digits = str(token).lstrip("0") or "0"
-        if len(digits) > len(str(LIMITS.max_number)) or int(digits) > LIMITS.max_number:
-            raise _NumberTooLarge(str(token), self._token(token))
-        return int(digits)
+        if len(digits) <= _MAX_DIGITS:
+            number = int(digits)
+            if number <= LIMITS.max_number:
+                return number
+        raise _NumberTooLarge(str(token), self._token(token))
 
     def _logic(self, op: ast.LogicOp, children: list[Any]) -> ast.Logic:
         left, right = _expr(children[0]), _expr(children[1])
@@ -475,36 +553,30 @@ class _Build(Transformer[Token, Any]):
         return ast.Arith(ast.ArithOp(str(op)), lhs, rhs, span=_through(lhs.span, rhs.span))
 
     def phrase(self, children: list[Any]) -> ast.Phrase:
-        atoms = tuple([self._atom(child) for child in children])
+        file = self.file
+        atoms: list[ast.Word | ast.Expr] = []
+        for child in children:  # the atoms' nodes, built here: a phrase is most of a text
+            if not isinstance(child, Token):  # a value: a property, a count or ( ... )
+                atoms.append(_expr(child))
+            elif child.type == "WORD":
+                atoms.append(_word(child, file))
+            else:
+                atoms.append(_num(self._number(child), _token_span(child, file)))
         first, last = atoms[0].span, atoms[-1].span
         if len(atoms) > 1:  # spans are values: one atom's phrase shares the atom's
-            first = Span(self.file, first.line, first.column, last.end_line, last.end_column)
-        return ast.Phrase(atoms, span=first)
-
-    def _atom(self, child: Any) -> ast.Word | ast.Expr:
-        if isinstance(child, Token):
-            span = Span(
-                self.file,
-                child.line or 1,
-                child.column or 1,
-                child.end_line or 1,
-                child.end_column or 1,
-            )
-            if child.type == "WORD":
-                return ast.Word(str(child), span=span)
-            return ast.Num(self._number(child), span=span)
-        return _expr(child)  # a value: a property, a count or an expression in parentheses
+            first = _span(file, first.line, first.column, last.end_line, last.end_column)
+        return _phrase(tuple(atoms), first)
 
     def property(self, words: list[Token]) -> ast.Prop:
         first, last = words[0], words[-1]
-        span = Span(
+        span = _span(
             self.file, first.line or 1, first.column or 1, last.end_line or 1, last.end_column or 1
         )
         return ast.Prop(tuple(map(str, words)), span=span)
 
     def count(self, children: list[Any]) -> ast.Count:
         keyword, selector, close = children
-        span = Span(
+        span = _span(
             self.file,
             keyword.line or 1,
             keyword.column or 1,
@@ -514,17 +586,11 @@ class _Build(Transformer[Token, Any]):
         return ast.Count(selector, span=span)
 
     def _token(self, token: Token) -> Span:
-        return Span(
-            self.file,
-            token.line or 1,
-            token.column or 1,
-            token.end_line or 1,
-            token.end_column or 1,
-        )
+        return _token_span(token, self.file)
 
     def _reach(self, token: Token, end: Span) -> Span:
         """From the start of ``token`` to the end of ``end``."""
-        return Span(self.file, token.line or 1, token.column or 1, end.end_line, end.end_column)
+        return _span(self.file, token.line or 1, token.column or 1, end.end_line, end.end_column)
 
 
 def _expr(node: ast.Expr) -> ast.Expr:

@@ -129,6 +129,10 @@ class Template:
             f"<{p.name}>" if isinstance(p, Param) else _shown_literal(p) for p in self.parts
         )
 
+    def placeholder(self, name: str) -> str:
+        """Placeholder ``name`` for people: ``<amount> of 'deal <amount> wound(s) to ...'``."""
+        return f"<{name}> of '{self.shown()}'"
+
     def first_word(self) -> Literal | None:
         first = self.parts[0]
         return first if isinstance(first, Literal) else None

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from lark import Token, Tree
 from lark.exceptions import LarkError
 
-from hexforge.core.errors import HexforgeError
-from hexforge.dsl import parser
+from hexforge.core.errors import HexforgeError, Span
+from hexforge.dsl import ast, parser
 from hexforge.dsl.fastparse import FastParser, Unsure
 from hexforge.dsl.parser import LIMITS, _lark
 
@@ -158,3 +158,27 @@ def test_long_texts_are_left_to_lark() -> None:
     with pytest.raises(Unsure):
         parser._fast().parse(text)
     assert len(parser.parse(text).clauses) == 200
+
+
+def test_nodes_made_without_init_are_the_dataclass_values() -> None:
+    """The parser sets the slots of its hottest values directly (parser._span and the
+    node makers); they must be the values the dataclasses' own ``__init__`` makes."""
+    token = Token("WORD", "gain", 0, 2, 3, 2, 7, 4)
+    span = Span("f.yaml", 2, 3, 2, 7)
+    word = ast.Word("gain", span=span)
+    made = [
+        (parser._span("f.yaml", 2, 3, 2, 7), span),
+        (parser._token_span(token, "f.yaml"), span),
+        (parser._word(token, "f.yaml"), word),
+        (parser._num(7, span), ast.Num(7, span=span)),
+        (parser._phrase((word,), span), ast.Phrase((word,), span=span)),
+        (
+            parser._do(ast.Phrase((word,), span=span), span),
+            ast.Do(ast.Phrase((word,), span=span), span=span),
+        ),
+        (parser._effect_node((), span), ast.Effect((), span=span)),
+    ]
+    for fast, built in made:
+        assert type(fast) is type(built)
+        assert _ast_shape(fast) == _ast_shape(built)
+        assert repr(fast) == repr(built) and hash(fast) == hash(built)

@@ -127,13 +127,18 @@ def card_files(
             ]
         for relative in sorted(f for f in found if f != MANIFEST):
             path, name = root / relative, _join(display, relative)
-            if not _inside(path, root):
-                problems.append(_outside_file(name, relative))
-                continue
             try:
-                mode = path.stat().st_mode
-            except OSError:  # a dangling link: loading it reports the error
+                mode = path.lstat().st_mode
+            except OSError:  # gone since the walk: loading it reports the error
                 mode = stat.S_IFREG
+            if stat.S_ISLNK(mode):  # os.walk enters no linked folder: only a link leads out
+                if not _inside(path, root):
+                    problems.append(_outside_file(name, relative))
+                    continue
+                try:
+                    mode = path.stat().st_mode
+                except OSError:  # a dangling link: loading it reports the error
+                    mode = stat.S_IFREG
             if not stat.S_ISREG(mode):
                 problems.append(not_a_file(name, mode))
                 continue

@@ -7,11 +7,14 @@ problems ruamel.yaml raises or the size and encoding checks find before it runs.
 
 from __future__ import annotations
 
-from ruamel.yaml.error import MarkedYAMLError
-from ruamel.yaml.reader import ReaderError
+from typing import TYPE_CHECKING
 
 from hexforge.core.codes import define
 from hexforge.core.errors import Diagnostic, Span
+
+if TYPE_CHECKING:  # ruamel is imported only when a file needs it (yamlio)
+    from ruamel.yaml.error import MarkedYAMLError
+    from ruamel.yaml.reader import ReaderError
 
 INVALID_UTF8 = define("HF101", "file is not valid UTF-8")
 FILE_TOO_LARGE = define("HF102", "file is larger than the size limit")
@@ -110,6 +113,20 @@ def syntax_error(text: str, exc: MarkedYAMLError, name: str | None) -> Diagnosti
         Span.point(name, line, column),
         source,
         hint or _syntax_hint(problem),
+    )
+
+
+def unsupported_version(text: str, name: str | None) -> Diagnostic:
+    """HF103 for a ``%YAML`` directive of a version YAML readers do not know (ruamel
+    asserts it rather than raising a marked error)."""
+    lines = text.splitlines()
+    line = next((n for n, t in enumerate(lines, 1) if t.startswith("%YAML")), 1)
+    return Diagnostic(
+        SYNTAX_ERROR,
+        "unsupported YAML version in the %YAML directive",
+        Span.point(name, line, 1, len("%YAML")),
+        _line_of(text, line),
+        "write '%YAML 1.2', or remove the line",
     )
 
 

@@ -13,12 +13,15 @@ error codes. Typical use::
 
 or :func:`load_file` / :func:`load_bytes` for a :class:`LoadResult` that never raises.
 
-Why not ``YAML().load``: the document is built here from ruamel.yaml's parser events, so
+Why not ``YAML().load``: the document is built here from parser events, so
 nothing the author wrote is ever expanded or executed. The events carry the start and end
 mark of every node, which is all the position information the round-trip loader keeps
 (``.lc``) and more; the round-trip *scanner* would also collect comments, which nothing
 here needs and which costs a third of the parsing time (and it marks folds in ``>``
-scalars with BEL characters). The data is plain JSON
+scalars with BEL characters). The events come from libyaml when PyYAML's C extension is
+installed (a plain card file reads about 25 times faster) and from ruamel.yaml's pure
+parser otherwise, or whenever libyaml would read a file differently (:func:`load_text`):
+the documents and diagnostics are the same either way. The data is plain JSON
 types (what pydantic and JSON Schema expect), and positions live in a side table keyed by
 path (``("weapons", 0, "range")``) with start *and* end of each key and value, for carets.
 
@@ -46,19 +49,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (
-    AliasEvent,
-    DocumentStartEvent,
-    Event,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-)
-from ruamel.yaml.reader import ReaderError
+# ruamel.yaml is imported only when a file needs the pure parser (a fresh process that
+# reads its packs from the cache, or libyaml's every file, spares ~15 ms of start-up).
+try:  # libyaml through PyYAML's C extension: optional, the pure parser stands in
+    from yaml import YAMLError as _CError  # type: ignore[import-untyped]
+    from yaml import events as _c_events_module
+    from yaml._yaml import CParser as _CParser  # type: ignore[import-untyped]
+except ImportError:  # pragma: no cover - PyYAML without libyaml, or no PyYAML
+    _CParser = None
+
+    class _CError(Exception):  # type: ignore[no-redef]
+        """Never raised: stands for PyYAML's errors when PyYAML is missing."""
+
 
 from hexforge.core.errors import Diagnostic, HexforgeError, Severity, Span
 from hexforge.core.packs.yamlerrors import (
@@ -80,6 +82,7 @@ from hexforge.core.packs.yamlerrors import (
     non_printable,
     syntax_error,
     too_large,
+    unsupported_version,
 )
 from hexforge.core.packs.yamlscalars import MAX_INT, MIN_INT, TOO_BIG, resolve
 
@@ -90,6 +93,7 @@ __all__ = [
     "INT_OUT_OF_RANGE",
     "INVALID_UTF8",
     "KEY_NOT_TEXT",
+    "LIBYAML",
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_DIAGNOSTICS",
@@ -281,7 +285,42 @@ def load_bytes(raw: bytes, *, name: str | None = None, max_bytes: int = MAX_BYTE
 
 
 def load_text(text: str, *, name: str | None = None, max_depth: int = MAX_DEPTH) -> LoadResult:
-    """Load YAML from text already decoded."""
+    """Load YAML from text already decoded.
+
+    libyaml reads it when PyYAML's C extension is there (about 25 times faster); a file it
+    refuses, or whose document has any problem, or that holds an empty value (the only
+    node whose position libyaml reports differently), is read again by ruamel.yaml's pure
+    parser, so every diagnostic is ruamel's, whichever parser is installed.
+    """
+    if _CParser is not None and _libyaml_reads_alike(text):
+        composer = _Composer(text, name, max_depth)
+        composer.libyaml = True
+        try:
+            composer.run(_c_events(text))
+        except (_Stop, _Fallback, _CError):
+            pass
+        else:
+            if not composer.problems:
+                return LoadResult(_document(composer, name, text), ())
+    return _load_pure(text, name, max_depth)
+
+
+def _libyaml_reads_alike(text: str) -> bool:
+    """False for text whose events libyaml places otherwise than ruamel: with a character
+    of :data:`_PURE_ONLY`, or a comment on a last line without a line break (ruamel ends
+    the collections after the comment, libyaml before)."""
+    return not _PURE_ONLY.intersection(text) and "#" not in text[text.rfind("\n") + 1 :]
+
+
+def _load_pure(text: str, name: str | None, max_depth: int) -> LoadResult:
+    """Load with ruamel.yaml's pure-Python parser: the reference for every diagnostic."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml import events as ruamel_events
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
+
+    if ruamel_events.ScalarEvent not in _KINDS:
+        _KINDS.update(_kinds(ruamel_events))
     composer = _Composer(text, name, max_depth)
     try:
         composer.run(YAML(typ="safe", pure=True).parse(text))
@@ -296,12 +335,29 @@ def load_text(text: str, *, name: str | None = None, max_depth: int = MAX_DEPTH)
     except YAMLError as exc:  # ruamel errors without a position
         composer.problems.append(Diagnostic(SYNTAX_ERROR, str(exc), Span.point(name, 1, 1)))
         return LoadResult(None, tuple(composer.problems))
+    except AssertionError:  # ruamel asserts the %YAML version instead of raising an error
+        composer.problems.append(unsupported_version(text, name))
+        return LoadResult(None, tuple(composer.problems))
     problems = tuple(sorted(composer.problems, key=_where))
     if composer.fatal:
         return LoadResult(None, problems)
-    return LoadResult(
-        YamlDocument(name, text, composer.root, composer.nodes, tuple(composer.lines)), problems
-    )
+    return LoadResult(_document(composer, name, text), problems)
+
+
+def _document(composer: _Composer, name: str | None, text: str) -> YamlDocument:
+    return YamlDocument(name, text, composer.root, composer.nodes, tuple(composer.lines))
+
+
+def _c_events(text: str) -> Iterator[Any]:
+    """libyaml's events for ``text`` (the same classes and marks as ruamel's, from PyYAML;
+    marks count characters, not bytes)."""
+    assert _CParser is not None
+    parser = _CParser(text)
+    try:
+        while parser.check_event():
+            yield parser.get_event()
+    finally:
+        parser.dispose()
 
 
 def _where(diagnostic: Diagnostic) -> tuple[int, int]:
@@ -309,8 +365,20 @@ def _where(diagnostic: Diagnostic) -> tuple[int, int]:
     return (span.line, span.column) if span is not None else (0, 0)
 
 
+_FLOW_STYLES = (None, "'", '"')
+_BLOCK_STYLES = ("|", ">")
+_PURE_ONLY = frozenset("\t\ufeff\x85\u2028\u2029")
+"""Characters that libyaml reads otherwise than ruamel: a tab inside a line (ruamel
+refuses some that libyaml takes), a byte order mark after the start (ruamel does not count
+it as a column) and NEL, LS, PS (line breaks to libyaml, text to ruamel's YAML 1.2)."""
+
+
 class _Stop(Exception):
     """Raised inside the composer to stop reading a file (too many or fatal problems)."""
+
+
+class _Fallback(Exception):
+    """Raised inside the composer when libyaml's events cannot stand for ruamel's."""
 
 
 @dataclass(slots=True)
@@ -326,6 +394,8 @@ class _Frame:
     key: str | None = None
     key_span: Span | None = None
     skip: bool = False  # the pending key is a duplicate or not text: read, do not store
+    indent: int = -1  # 0-based column of the innermost block collection (this or above)
+    flow: bool = False  # written in [...] or {...}
     seen: dict[str, Span] = field(default_factory=dict)
 
 
@@ -342,16 +412,21 @@ class _Composer:
         self.root: Any = None
         self.fatal = False
         self.documents = 0
+        self.libyaml = False
+        """True when the events are libyaml's, which :class:`_Fallback` may refuse."""
 
-    def run(self, events: Iterator[Event]) -> None:
+    def run(self, events: Iterator[Any]) -> None:
+        """Build from ruamel's events, or libyaml's (which PyYAML gives as classes of its
+        own, plain scalars with the style ``''``)."""
         for event in events:
-            if isinstance(event, ScalarEvent):
+            kind = _KINDS.get(type(event))
+            if kind is _SCALAR:
                 self.scalar(event)
-            elif isinstance(event, MappingStartEvent | SequenceStartEvent):
-                self.start(event)
-            elif isinstance(event, MappingEndEvent | SequenceEndEvent):
+            elif kind is _MAP or kind is _SEQ:
+                self.start(event, kind is _MAP)
+            elif kind is _END:
                 self.end(event)
-            elif isinstance(event, AliasEvent):
+            elif kind is _ALIAS:
                 span = self.span(event.start_mark, event.end_mark)
                 self.report(
                     ANCHOR_NOT_ALLOWED,
@@ -360,7 +435,7 @@ class _Composer:
                     "write the value out in full; hexforge files never share nodes",
                 )
                 self.add(None, span, None)
-            elif isinstance(event, DocumentStartEvent):
+            elif kind is _DOCUMENT:
                 self.documents += 1
                 if self.documents > 1:
                     self.fatal = True
@@ -418,9 +493,8 @@ class _Composer:
         """True when the next node is a mapping key."""
         return bool(self.stack) and self.stack[-1].style == "map" and self.stack[-1].key is None
 
-    def start(self, event: MappingStartEvent | SequenceStartEvent) -> None:
+    def start(self, event: Any, is_map: bool) -> None:
         self.check_properties(event)
-        is_map = isinstance(event, MappingStartEvent)
         line, column = event.start_mark.line + 1, event.start_mark.column + 1
         if self.pending_key():
             self.report(
@@ -444,18 +518,54 @@ class _Composer:
             )
             raise _Stop
         container: dict[str, Any] | list[Any] = {} if is_map else []
-        self.stack.append(_Frame(container, path, line, column, "map" if is_map else "seq"))
+        flow = bool(event.flow_style)
+        indent = self.indent() if flow else column - 1
+        style = "map" if is_map else "seq"
+        self.stack.append(_Frame(container, path, line, column, style, indent=indent, flow=flow))
 
-    def end(self, event: Event) -> None:
+    def end(self, event: Any) -> None:
         frame = self.stack.pop()
         if frame.end is not None and event.start_mark.line + 1 != frame.end[0]:
             end_line, end_column = frame.end  # a block collection ends with its last child
         else:
             end_line, end_column = event.end_mark.line + 1, event.end_mark.column + 1
         span = Span(self.name, frame.line, frame.column, end_line, end_column)
+        if self.libyaml and frame.flow and frame.line != end_line:
+            self.check_continued(frame.line, end_line)  # a flow collection on several lines
         self.attach(frame.container, frame.path, span, frame.style)
 
-    def scalar(self, event: ScalarEvent) -> None:
+    def indent(self) -> int:
+        """The 0-based column of the innermost block collection; -1 at the top."""
+        return self.stack[-1].indent if self.stack else -1
+
+    def check_header(self, line: int, column: int) -> None:
+        """Fall back to ruamel when a block scalar's header (``|``, ``>-``, ``|2+``) is
+        not followed by a space or the line's end: libyaml takes ``>-#``, ruamel not."""
+        text = self.lines[line] if line < len(self.lines) else ""
+        rest = text[column + 1 :].lstrip("+-0123456789")
+        if rest and rest[0] != " ":
+            raise _Fallback
+
+    def check_continued(self, first: int, last: int) -> None:
+        """Fall back to ruamel when a flow node's continuation line is not indented more
+        than its block collection: libyaml takes it, ruamel refuses it or counts its
+        columns on from the line before."""
+        limit = self.indent()
+        for line in self.lines[first:last]:
+            stripped = line.lstrip(" ")
+            if stripped and len(line) - len(stripped) <= limit:
+                raise _Fallback
+
+    def scalar(self, event: Any) -> None:
+        style = event.style or None  # libyaml's plain style is ''
+        if self.libyaml:
+            start, end = event.start_mark, event.end_mark
+            if style is None and not event.value and start.index == end.index:
+                raise _Fallback  # an empty value: libyaml places it after the ':', ruamel later
+            if start.line != end.line and style in _FLOW_STYLES:
+                self.check_continued(start.line + 1, end.line + 1)
+            elif style in _BLOCK_STYLES:
+                self.check_header(start.line, start.column)
         self.check_properties(event)
         span = self.span(event.start_mark, event.end_mark)
         if self.pending_key():
@@ -473,7 +583,7 @@ class _Composer:
             else:
                 frame.seen[key] = span
             return
-        plain = event.style is None and (event.tag is None or _is_implicit(event))
+        plain = style is None and (event.tag is None or _is_implicit(event))
         value = resolve(event.value) if plain else event.value
         if value is TOO_BIG:
             self.report(
@@ -485,7 +595,7 @@ class _Composer:
                 "or quote it to make it text",
             )
             value = None
-        self.add(value, span, event.style)
+        self.add(value, span, style)
 
     def add(self, value: Any, span: Span, style: str | None) -> None:
         """Attach a finished scalar (or alias placeholder) to the current collection."""
@@ -526,6 +636,29 @@ class _Composer:
         if isinstance(frame.container, list):
             return (*frame.path, len(frame.container))
         return (*frame.path, frame.key if frame.key is not None else "")
+
+
+_SCALAR, _MAP, _SEQ, _END, _ALIAS, _DOCUMENT = "scalar", "map", "seq", "end", "alias", "doc"
+
+
+def _kinds(events: Any) -> dict[type, str]:
+    """What the composer does with each event class of ``events``, ruamel's or PyYAML's
+    module (the same class names)."""
+    return {
+        events.ScalarEvent: _SCALAR,
+        events.MappingStartEvent: _MAP,
+        events.SequenceStartEvent: _SEQ,
+        events.MappingEndEvent: _END,
+        events.SequenceEndEvent: _END,
+        events.AliasEvent: _ALIAS,
+        events.DocumentStartEvent: _DOCUMENT,
+    }
+
+
+LIBYAML = _CParser is not None
+"""True when libyaml reads files (PyYAML with its C extension is installed)."""
+_KINDS: dict[type, str] = _kinds(_c_events_module) if LIBYAML else {}
+"""Event classes the composer knows; ruamel's join when the pure parser first runs."""
 
 
 def _token_width(text: str, column: int) -> int:

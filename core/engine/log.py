@@ -267,11 +267,20 @@ def replay_answers(lines: Sequence[str], file: str = "<log>") -> list[Json]:
     Give them to one :class:`ScriptedAgent` serving every player and start a game with
     :func:`replay_seed`: the log repeats byte for byte.
     """
-    return [
-        entry["answer"]
-        for entry in read_log(lines, file)
-        if entry["type"] == "decision" and not entry.get("forced")
-    ]
+    numbers = [number for number, line in enumerate(lines, start=1) if line.strip()]
+    answers: list[Json] = []
+    for number, entry in zip(numbers, read_log(lines, file), strict=True):
+        if entry["type"] != "decision" or entry.get("forced"):
+            continue
+        if "answer" not in entry:
+            raise fail(
+                BAD_LOG,
+                f"log line {number} is a decision without its answer",
+                hint='every decision line of a log carries the "answer" given',
+                span=Span.point(file, number, 1),
+            )
+        answers.append(entry["answer"])
+    return answers
 
 
 def replay_seed(lines: Sequence[str], file: str = "<log>") -> int:

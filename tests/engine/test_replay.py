@@ -76,3 +76,16 @@ def test_a_broken_log_is_hf420() -> None:
     assert error.value.diagnostics[0].span.line == 2
     with pytest.raises(HexforgeError, match="no start entry"):
         replay_seed(['{"seq":1,"type":"roll"}'])
+
+
+def test_a_decision_without_its_answer_is_hf420_at_its_line() -> None:
+    """A hand-edited log that lost a decision's answer is refused where it is, never an
+    internal error (found by the CLI fuzz test)."""
+    import pytest
+
+    lines = ['{"seq":1,"type":"start","seed":1}', "", '{"seq":2,"type":"decision"}']
+    with pytest.raises(HexforgeError) as error:
+        replay_answers(lines, "game.log")
+    (diagnostic,) = error.value.diagnostics
+    assert diagnostic.code == "HF420" and "without its answer" in diagnostic.message
+    assert diagnostic.span is not None and diagnostic.span.line == 3

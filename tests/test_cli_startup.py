@@ -29,10 +29,12 @@ print(json.dumps({{"code": code, "modules": sorted(sys.modules)}}))
 COMMAND_MODULES = {entry.module for entry in BUILT_IN_COMMANDS.values()}
 
 
-def _modules_after(*args: str) -> tuple[str, set[str]]:
-    """What ``hexforge ARGS`` printed and the modules it imported, in a fresh process."""
+def _modules_after(*args: str, stdin: str = "") -> tuple[str, set[str]]:
+    """What ``hexforge ARGS`` printed and the modules it imported, in a fresh process that
+    reads ``stdin``."""
     done = subprocess.run(
         [sys.executable, "-c", PROBE.format(args=list(args))],
+        input=stdin,
         capture_output=True,
         text=True,
         check=False,
@@ -141,3 +143,25 @@ def test_warm_validate_imports_no_effect_parser(
     assert "from cache" in output
     heavy = {"lark", "hexforge.dsl.parser", "hexforge.dsl.checker", "hexforge.dsl.compiler"}
     assert not (heavy | {"multiprocessing"}) & modules
+
+
+OTHER_GAMES_RULES = {
+    "motu": ("rounds", "library", "narration", "agents", "setups", "render_battleground"),
+    "nshex": ("game", "rules", "catalogue", "narration", "agents", "render_board"),
+}
+"""Modules of each game that only its own games and pictures need."""
+
+
+@pytest.mark.parametrize(("game", "other"), [("motu", "nshex"), ("nshex", "motu")])
+def test_a_game_s_start_imports_no_other_game_s_rules_and_no_drawing(
+    game: str, other: str, tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game's runner and agent names are read to seat the players, and the render
+    plugins are loaded, but the start of a game imports neither the other game's rules
+    nor anything that draws."""
+    monkeypatch.setenv("HEXFORGE_CACHE_DIR", str(tmp_path))
+    args = ("play", "--game", game, "--seed", "1", "--p1", "human", "--p2", "first")
+    output, modules = _modules_after(*args, stdin="q\n")
+    assert "game abandoned" in output
+    assert not {f"hexforge.plugins.{other}.{name}" for name in OTHER_GAMES_RULES[other]} & modules
+    assert not {m for m in modules if m.startswith("hexforge.core.render")}

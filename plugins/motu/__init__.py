@@ -15,6 +15,7 @@ plugin = GamePlugin(
     __name__,
     CONTENT,
     driver=".driver:MotuDriver",
+    agents=".agent_specs:agent_specs",
     runner=".play:MotuRunner",
     actions=".actions:TABLE",
     files=".files:FILE_KINDS",

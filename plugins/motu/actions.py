@@ -37,7 +37,7 @@ from hexforge.plugins.motu.cards import WeaponType
 from hexforge.plugins.motu.hands import bonuses, card_id, hand, play_card
 from hexforge.plugins.motu.library import MotuRuleset, skill_key
 from hexforge.plugins.motu.mana import mana
-from hexforge.plugins.motu.moving import Interrupt, destinations
+from hexforge.plugins.motu.moving import Interrupt, can_move
 from hexforge.plugins.motu.skills import skill_target_problem, skills_of, use_item, use_skill
 from hexforge.plugins.motu.state import UnitState, is_focused
 from hexforge.plugins.motu.units import is_knocked_out
@@ -247,8 +247,8 @@ def _offer_move(engine: Engine, unit: str, frame: Frame | None) -> list[Choice]:
         return []
     if action_cost(engine, frame, "move") > frame.ap:
         return []
-    found = [MOVE] if destinations(engine, unit, False) else []
-    if is_focused(engine, unit) and destinations(engine, unit, True):
+    found = [MOVE] if can_move(engine, unit, False) else []
+    if is_focused(engine, unit) and can_move(engine, unit, True):
         found.append(MOVE_FOCUSED)
     return found
 

@@ -100,6 +100,17 @@ def destinations(engine: Engine, unit: str, focused: bool) -> list[Location]:
     return sorted(found, key=lambda loc: (format_coord(loc.hex), loc.level))
 
 
+def can_move(engine: Engine, unit: str, focused: bool) -> bool:
+    """Whether :func:`destinations` has any place: the same test, stopped at the first place
+    found and without sorting (offering the move action is asked at every decision)."""
+    here = location(engine, unit)
+    ends = (loc for loc in reach_of(engine, unit, focused).costs if loc != here)
+    interrupted = interrupted_by(engine, unit)
+    if interrupted is None:
+        return any(True for _ in ends)
+    return any(_towards(engine, here, end, interrupted) for end in ends)
+
+
 def interruption_allows(engine: Engine, unit: str, ends: list[Location]) -> list[Location]:
     """The places of ``ends`` a movement of ``unit`` may end at: all of them, except
     while it interrupts, when every movement (the move action and every movement effect)

@@ -20,8 +20,6 @@ from hexforge.plugins.motu.cards import Character
 from hexforge.plugins.motu.library import Library
 from hexforge.plugins.motu.setups import Deck, ForceEntry, GameSetup, full_id
 
-REPLACE_OPTION = "replace"
-
 
 @dataclass(frozen=True, slots=True)
 class Swap:
@@ -140,7 +138,6 @@ def _entry(entry: ForceEntry, swap: Swap, lib: Library) -> ForceEntry | None:
     return entry.model_copy(update=update)
 
 
-FORCES_OPTION = "forces"
 RANDOM = "random"
 
 

@@ -1,6 +1,6 @@
 """The Neuroshima Hex Duel game plugin (entry point ``nshex``, docs/nshex.md): its name is in
 ``content/nshex/game.yaml``, its parts where :mod:`hexforge.plugins.wiring` looks, but for
-these five."""
+these six."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ plugin = GamePlugin(
     kinds=".tiles:CARD_KINDS",
     words=".board_words:declare",
     driver=".driver:NshexDriver",
+    agents=".agent_specs:agent_specs",
     runner=".play:NshexRunner",
     actions=".abilities:ABILITIES",
 )

@@ -15,8 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from hexforge.core.agents import AgentSpec
-from hexforge.core.agents.human import terminal_human
 from hexforge.core.engine import Decision, Engine, Json, RandomAgent
 from hexforge.core.hexgrid import Hex, distance
 from hexforge.core.hexgrid.board import parse_coord
@@ -25,7 +23,6 @@ from hexforge.dsl import ast
 from hexforge.plugins.nshex import position as pos
 from hexforge.plugins.nshex.board import facing, ray
 from hexforge.plugins.nshex.state import NshexState, TileView
-from hexforge.plugins.nshex.terminal import option_label
 from hexforge.plugins.nshex.tiles import BoardTile, Instant
 
 ROTATIONS = range(6)
@@ -193,19 +190,3 @@ def board_summary(engine: Engine, player: str) -> str:
         lines.append(f"  {coord}: {tile} ({pos.controller(engine, tile)}) r{rotation}")
     lines.append(f"hand: {', '.join(state.hand(player))}")
     return "\n".join(lines)
-
-
-def agent_specs() -> list[AgentSpec]:
-    """nshex's named agents (hook ``hexforge_agents``)."""
-    from hexforge.plugins.nshex.search_hooks import search_spec
-
-    return [
-        AgentSpec("nshex", "heuristic", "most expected damage per tile", NshexHeuristicAgent),
-        AgentSpec(
-            "nshex",
-            "human",
-            "you, at the terminal",
-            lambda _: terminal_human(board_summary, option_label),
-        ),
-        search_spec(),
-    ]

@@ -6,22 +6,23 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from hexforge.core.engine import Agent, Engine, GameLog
 from hexforge.core.play import PlayedGame, per_player
 from hexforge.core.play.logsetup import recording
-from hexforge.plugins.manager import PluginHost
-from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles
-from hexforge.plugins.nshex.game import new_game, play_game
-from hexforge.plugins.nshex.narration import narrate, outcome
-from hexforge.plugins.nshex.rules import nshex_rules
-from hexforge.plugins.nshex.state import NshexState
+
+if TYPE_CHECKING:
+    from hexforge.plugins.manager import PluginHost
+    from hexforge.plugins.nshex.catalogue import NshexRuleset, Tiles
 
 DEFAULT_ARMIES = ("smart", "vegas")
 OPTIONS: Mapping[str, str] = MappingProxyType(
     {"armies": "two armies, comma-separated, e.g. smart,vegas (the default) or borgo,borgo"}
 )
-"""The ``--set`` options an nshex game takes."""
+"""The ``--set`` options an nshex game takes. The game's modules are imported by the
+runner's methods, when an nshex game is played: the runners of every game are made to
+find the one ``--game`` names (docs/cli.md, "Start-up")."""
 
 
 def players_for(armies: tuple[str, ...]) -> list[str]:
@@ -41,6 +42,8 @@ def armies_of(tiles: Tiles, options: Mapping[str, str]) -> tuple[str, ...]:
 
 def account(engine: Engine) -> tuple[str, ...]:
     """The game's readable lines: the ``nshex`` notes of its log and the battles' hits."""
+    from hexforge.plugins.nshex.narration import narrate
+
     return tuple(text for text, _ in narrate(engine, "en"))
 
 
@@ -54,11 +57,14 @@ class NshexRunner:
 
     @property
     def rules(self) -> NshexRuleset:
+        from hexforge.plugins.nshex.rules import nshex_rules
+
         return nshex_rules(self.host)
 
     def scores(self, engine: Engine) -> dict[str, int]:
         """HQ toughness left per player (for ``hexforge simulate``)."""
         from hexforge.plugins.nshex import position as pos
+        from hexforge.plugins.nshex.state import NshexState
 
         hqs = NshexState(engine).hqs
         return {p: pos.hq_left(engine, hq) for p, hq in hqs.items()}
@@ -76,11 +82,15 @@ class NshexRunner:
 
     def narration(self, engine: Engine, lang: str) -> list[tuple[str, str]]:
         """The account in ``lang`` (en, pl; others get English) as (text, style) lines."""
+        from hexforge.plugins.nshex.narration import narrate
+
         return narrate(engine, lang)
 
     def headlines(self, engine: Engine, lang: str) -> list[tuple[str, ...]]:
         """Per log entry, its lines of the account in ``lang`` (the replay viewer's
         headlines): each line of the account comes from one entry."""
+        from hexforge.plugins.nshex.narration import narrate
+
         one = copy.copy(engine)  # the same game, its log one entry at a time
         found: list[tuple[str, ...]] = []
         for line in engine.log.lines:
@@ -91,11 +101,15 @@ class NshexRunner:
 
     def outcome(self, engine: Engine, lang: str) -> str | None:
         """The result line in ``lang`` (``hexforge play --lang pl``)."""
+        from hexforge.plugins.nshex.narration import outcome
+
         return outcome(engine, lang)
 
     def play(
         self, seed: int, agents: Mapping[str, Agent], options: Mapping[str, str]
     ) -> PlayedGame:
+        from hexforge.plugins.nshex.game import new_game, play_game
+
         rules = self.rules
         armies = armies_of(rules.tiles, options)
         with recording(self.host, self.game, options):  # the log records the setup
@@ -105,4 +119,4 @@ class NshexRunner:
         result = play_game(engine)
         assert result is not None
         summary = f"{result.winner or 'draw'}: {result.reason} (HQs {per_player(result.hq)})"
-        return PlayedGame(engine, account(engine), result.winner, summary)
+        return PlayedGame(engine, result.winner, summary, account)

@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
 
 import orjson
 
-from hexforge.core.agents import AgentSpec
-from hexforge.core.agents.search import SearchAgent, SearchGame, seeded_shuffle
+from hexforge.core.agents.search import SearchGame, seeded_shuffle
 from hexforge.core.engine import Decision, Engine, Json
 from hexforge.core.hexgrid import Hex
 from hexforge.core.hexgrid.board import parse_coord
@@ -146,14 +144,3 @@ NSHEX_SEARCH = SearchGame(
     horizon=40,
     candidates=candidates,
 )
-
-
-def search_spec() -> AgentSpec:
-    """``--p1 search`` for nshex."""
-    return AgentSpec(
-        "nshex",
-        "search",
-        "Monte Carlo search over the heuristic's best moves (HEXFORGE_SEARCH_PLAYOUTS; "
-        "Linux and macOS, not at the web table)",
-        partial(SearchAgent.from_env, game=NSHEX_SEARCH),
-    )

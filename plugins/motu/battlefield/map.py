@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from hexforge.core.hexgrid import Hex, format_coord
+from hexforge.core.hexgrid import Direction, Hex, format_coord
 from hexforge.plugins.motu.battlefield.mapspec import MapSpec, check_map, raise_problems
 from hexforge.plugins.motu.battlefield.terrain import Ground, Location, TerrainKind, TerrainPiece
 
@@ -58,8 +58,16 @@ class Map:
         self.objectives: tuple[Hex, ...] = spec.objectives
         self.deployment = dict(spec.deployment)
         board = self.board
+        # The tables hold the board's own Hex and Location objects, found by coordinates:
+        # building them makes no new objects, which was most of the cost of reading a map
+        # when a game starts (issue 24).
+        board_hex = {(h.q, h.r): h for h in board}
+        steps = [(d.step.q, d.step.r) for d in Direction]
         self.neighbours: dict[Hex, tuple[Hex, ...]] = {
-            h: tuple(n for n in h.neighbours() if n in board) for h in sorted(board)
+            h: tuple(
+                n for dq, dr in steps if (n := board_hex.get((h.q + dq, h.r + dr))) is not None
+            )
+            for h in sorted(board)
         }
         self.ground: dict[Hex, Ground] = dict.fromkeys(board, Ground.OPEN)
         self.piece_at: dict[Hex, TerrainPiece] = {}
@@ -82,11 +90,12 @@ class Map:
             Location(h, level) for h in sorted(board) for level in self.levels_at[h]
         )
         self.index: dict[Location, int] = {loc: i for i, loc in enumerate(self.locations)}
+        place = {(loc.hex, loc.level): loc for loc in self.locations}
         self.adjacent: dict[Location, tuple[Location, ...]] = {
             loc: tuple(
-                Location(n, loc.level)
+                found
                 for n in self.neighbours[loc.hex]
-                if loc.level in self.levels_at[n]
+                if (found := place.get((n, loc.level))) is not None
             )
             for loc in self.locations
         }

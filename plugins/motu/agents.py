@@ -8,7 +8,10 @@ attack with the most expected wounds: the odds come from the test procedure's ow
 (:func:`~hexforge.plugins.motu.dicetest.odds_of`: dice, scope with flank, engaged target,
 cover and focus, rerolls, exploding sixes, the defence test; §Tests, §Scope Modifiers) and
 the weapon's outcome table. Before an attack that may meet a side mission it holds, it
-plays the glory card for its mission (free, §Playing Additional Cards). Otherwise it walks
+plays the glory card for its mission (free, §Playing Additional Cards). A fate card gives
+its ability rather than a mana when :mod:`.agent_cards` values it higher (§Gain Bonuses),
+and the fate cards no ready character needs this round are played for their best bonus
+during an activation (issue 25). Otherwise it walks
 towards the nearest objective it can claim or the nearest foe; once there, it goes on
 overwatch (§Overwatch) when a foe could come into its weapons' range or reach with its
 next move, and focuses when none could. Failed dice are rerolled (free and mana rerolls,
@@ -22,8 +25,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
+from itertools import accumulate
+from operator import mul
 
-from hexforge.core.agents import AgentSpec
 from hexforge.core.engine import Decision, Engine, Json, RandomAgent
 from hexforge.core.errors import HexforgeError
 from hexforge.core.hexgrid import Hex, distance
@@ -41,22 +45,27 @@ from hexforge.plugins.motu.actions import (
     Verb,
     actions_of,
 )
+from hexforge.plugins.motu.agent_cards import Outlook, bonus_worth
 from hexforge.plugins.motu.attacks import legal_targets, scope_changes, usable_weapons, weapon_of
 from hexforge.plugins.motu.board import as_int, board_map, distance_inches, hex_of, on_board
 from hexforge.plugins.motu.cards import Fate, Glory, Weapon, WeaponType
-from hexforge.plugins.motu.dicetest import DONE, net_distribution, odds_of
-from hexforge.plugins.motu.hands import Bonus, hand
+from hexforge.plugins.motu.dicetest import DONE, DiceOdds, odds_of, success_distribution
+from hexforge.plugins.motu.hands import Bonus, bonuses, hand
 from hexforge.plugins.motu.library import Library, library_of
 from hexforge.plugins.motu.mana import mana
-from hexforge.plugins.motu.state import MotuState, UnitState, is_focused
-from hexforge.plugins.motu.terminal import human
+from hexforge.plugins.motu.rounds import ready
+from hexforge.plugins.motu.state import MotuState, PlayerState, UnitState, is_focused
 from hexforge.plugins.motu.units import is_knocked_out
 
 PASS = "pass"
+_ATTACK_WORD = f"{Verb.ATTACK} "
+_MISSION_WORD = f" {Bonus.MISSION.value}"
 
 
+@cache
 def _hex(label: str) -> Hex | None:
-    """The hex of a destination label (``'O23'`` or ``'O23^1'`` for a level)."""
+    """The hex of a destination label (``'O23'`` or ``'O23^1'`` for a level); labels recur
+    in every move decision, so they are read once (issue 24)."""
     try:
         return parse_coord(label.split("^")[0].split("@")[0])
     except HexforgeError:  # a label the heuristic cannot read scores nothing
@@ -82,9 +91,31 @@ def _goal_distance(engine: Engine, player: str) -> Callable[[Hex], int]:
     read once for all the hexes a decision scores."""
     goals = _objectives(engine, player)
     if goals:
-        return lambda here: min(max(0, distance(here, g) - 1) for g in goals)
+        return partial(_claim_distance, tuple(goals))
     foes = [hex_of(engine, f) for f in _foes(engine, player)]
     return lambda here: min((distance(here, f) for f in foes), default=0)
+
+
+def _claim_distance(goals: tuple[Hex, ...], here: Hex) -> int:
+    """Steps from ``here`` to claiming the nearest of ``goals`` (being next to one is
+    enough): :func:`distance` inlined, as every destination of a move is scored (issue 24)."""
+    q, r = here
+    best = 999
+    for gq, gr in goals:
+        dq, dr = q - gq, r - gr
+        steps = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if steps < best:
+            best = steps
+    return max(0, best - 1)
+
+
+@cache
+def _label_claim_distance(goals: tuple[Hex, ...], label: str) -> int:
+    """:func:`_claim_distance` of a destination label (999 for one the heuristic cannot
+    read): the objectives change seldom and the labels recur, so each pair is scored once
+    (issue 24)."""
+    spot = _hex(label)
+    return 999 if spot is None else _claim_distance(goals, spot)
 
 
 def _card_value(lib: Library, card_id: str) -> float:
@@ -140,8 +171,16 @@ def _test_of(text: str, kind: WeaponType) -> tuple[str, str, tuple[tuple[int, in
     return stat, against, rows
 
 
-_net_distribution = cache(net_distribution)
-"""A pure function of two odds, asked again for every attack option (issue 24)."""
+@cache
+def _net_distribution(attack: DiceOdds, defence: DiceOdds) -> tuple[float, ...]:
+    """:func:`~hexforge.plugins.motu.dicetest.net_distribution` by sums of products in C
+    rather than a Python double loop, and once per pair of odds (issue 24): ``k`` successes
+    kept is the attack scoring ``c + k`` against ``c`` saves; none kept, the attack scoring
+    no more than the saves."""
+    hits, saves = success_distribution(attack), success_distribution(defence)
+    at_least = list(accumulate(reversed(saves)))[::-1]  # P(saves >= c)
+    none = sum(map(mul, hits, at_least))
+    return (none, *(sum(map(mul, hits[k:], saves)) for k in range(1, len(hits))))
 
 
 def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackForecast:
@@ -164,6 +203,16 @@ def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackFo
     defence = odds_of(engine, target, against)
     kept = _net_distribution(attack, defence)
     left = max(1, engine.query("health", target) - UnitState(engine, target).wounds)
+    return _outcome(kept, rows, left)
+
+
+@cache
+def _outcome(
+    kept: tuple[float, ...], rows: tuple[tuple[int, int], ...], left: int
+) -> AttackForecast:
+    """The forecast of a distribution of kept successes through the outcome ``rows``
+    against a target with ``left`` wounds to go: a pure function of few distinct
+    arguments, asked for every attack option (issue 24)."""
     wounds = knockout = 0.0
     for successes, chance in enumerate(kept):
         dealt = max((w for n, w in rows if n <= successes), default=0) if rows else successes
@@ -172,18 +221,22 @@ def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackFo
     return AttackForecast(wounds, knockout, kept)
 
 
-def _attack_forecast(engine: Engine, unit: str, choice: Choice) -> AttackForecast | None:
-    """The forecast of an attack option (None for a weapon the query does not know, e.g.
-    a borrowed one)."""
+def _aim(engine: Engine, unit: str, choice: Choice) -> tuple[Weapon, str] | None:
+    """The weapon and enemy of an attack option (None for a weapon the query does not
+    know, e.g. a borrowed one, or one aimed at allies)."""
     args = ACTIONS[Verb.ATTACK].args(choice.words)
     weapon_id, target = str(args["weapon"]), str(args["target"])
     try:
         weapon = weapon_of(engine, unit, weapon_id)
     except HexforgeError:
         return None
-    if weapon.targets == "allies":
-        return None
-    return forecast(engine, unit, weapon, target)
+    return None if weapon.targets == "allies" else (weapon, target)
+
+
+def _attack_forecast(engine: Engine, unit: str, choice: Choice) -> AttackForecast | None:
+    """The forecast of an attack option (None when :func:`_aim` finds no enemy)."""
+    aimed = _aim(engine, unit, choice)
+    return None if aimed is None else forecast(engine, unit, *aimed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +325,11 @@ class MotuHeuristicAgent:
                 o is not None and mission.chance(o) >= MISSION_CHANCE for o in outlooks
             ):
                 return Bonus.MISSION.value
+        if Bonus.ABILITY in options and frame is not None and frame.subject is not None:
+            unit, outlook = frame.subject, _outlook(engine, decision.player, frame.subject)
+            mine = partial(bonus_worth, engine, unit, card)
+            if mine(Bonus.ABILITY, outlook) > mine(Bonus.MANA, outlook):
+                return Bonus.ABILITY.value
         for preferred in (Bonus.AP, Bonus.MANA, Bonus.ABILITY, Bonus.MISSION):
             if preferred in options:
                 return preferred.value
@@ -280,30 +338,38 @@ class MotuHeuristicAgent:
     def _action(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         unit = str(decision.context.get("unit"))
         table = actions_of(engine)
-        choices = [table.parse(o) for o in options]
-        attacks = [
-            (c, f)
-            for c in choices
-            if c.verb == Verb.ATTACK and (f := _attack_forecast(engine, unit, c)) is not None
+        choices = set(options)  # option texts: only attacks need parsing (issue 24)
+        spare = _spare_card(engine, decision.player, unit, choices)
+        if spare is not None:
+            return spare
+        aimed = [
+            (c, a)
+            for o in options
+            if o.startswith(_ATTACK_WORD)
+            and (a := _aim(engine, unit, c := table.parse(o))) is not None
         ]
+        missions = any(o.endswith(_MISSION_WORD) for o in options)
+        if len(aimed) == 1 and not missions:  # nothing to compare: no forecast (issue 24)
+            return str(aimed[0][0])
+        attacks = [(c, forecast(engine, unit, *a)) for c, a in aimed]
         if attacks:
             best, outlook = max(attacks, key=lambda a: a[1].value)
             mission = self._mission_for(engine, decision.player, outlook, choices)
             return str(best if mission is None else _mission_choice(mission))
         if _goal_distance(engine, decision.player)(hex_of(engine, unit)) > 0:
             for move in (MOVE_FOCUSED, MOVE):
-                if move in choices:
+                if str(move) in choices:
                     return str(move)
-            if FOCUS in choices and not _foes_adjacent(engine, decision.player, unit):
+            if str(FOCUS) in choices and not _foes_adjacent(engine, decision.player, unit):
                 return str(FOCUS)
-        if OVERWATCH in choices and _threatened(engine, decision.player, unit):
+        if str(OVERWATCH) in choices and _threatened(engine, decision.player, unit):
             return str(OVERWATCH)
-        if FOCUS in choices:
+        if str(FOCUS) in choices:
             return str(FOCUS)
-        return str(OVERWATCH if OVERWATCH in choices else END)
+        return str(OVERWATCH if str(OVERWATCH) in choices else END)
 
     def _mission_for(
-        self, engine: Engine, player: str, outlook: AttackForecast, choices: list[Choice]
+        self, engine: Engine, player: str, outlook: AttackForecast, choices: set[str]
     ) -> Mission | None:
         """The side mission worth playing before an attack with this outlook: the most
         expected VP among those likely enough (any chance in the last round)."""
@@ -311,7 +377,7 @@ class MotuHeuristicAgent:
         playable = [
             m
             for m in missions_in_hand(engine, player)
-            if _mission_choice(m) in choices
+            if str(_mission_choice(m)) in choices
             and (m.chance(outlook) >= MISSION_CHANCE or (last and m.chance(outlook) > 0))
         ]
         return max(playable, key=lambda m: m.vp * m.chance(outlook), default=None)
@@ -330,6 +396,9 @@ class MotuHeuristicAgent:
     _mana_reroll = _reroll
 
     def _move_to(self, decision: Decision, engine: Engine, options: list[str]) -> str:
+        goals = tuple(_objectives(engine, decision.player))
+        if goals:
+            return min(options, key=partial(_label_claim_distance, goals))
         to_goal = _goal_distance(engine, decision.player)
 
         def score(label: str) -> int:
@@ -372,6 +441,43 @@ def _attack_options(engine: Engine, unit: str) -> list[Choice]:
     ]
 
 
+def _spare_card(engine: Engine, player: str, unit: str, choices: set[str]) -> str | None:
+    """Play a fate card no ready character needs this round for its best bonus, when that
+    is worth anything (§Playing Additional Cards). The preparation phase draws the hand
+    back to five, and a deck holds enough for five a round, so a card left over is only
+    a choice of cards given up; the best cards by :func:`_card_value` stay for the
+    activations to come."""
+    fate = PlayerState(engine, player).fate
+    keep = len(ready(engine, player))
+    if len(fate) <= keep:
+        return None
+    lib = library_of(engine)
+    spare = sorted(fate, key=partial(_card_value, lib), reverse=True)[keep:]
+    outlook = _outlook(engine, player, unit)
+    best, worth = None, 0.0
+    for card in spare:
+        for bonus in bonuses(engine, card):
+            option = str(ACTIONS[Verb.CARD].choice(card, bonus))
+            value = bonus_worth(engine, unit, card, bonus, outlook)
+            if option in choices and value > worth:
+                best, worth = option, value
+    return best
+
+
+def _outlook(engine: Engine, player: str, unit: str) -> Outlook:
+    """What ``unit`` faces now, for valuing card bonuses (:mod:`.agent_cards`)."""
+
+    def attack_types() -> frozenset[WeaponType]:
+        weapons = usable_weapons(engine, unit)
+        return frozenset(w.type for w in weapons if legal_targets(engine, unit, w))
+
+    return Outlook(
+        attack_types,
+        partial(_threatened, engine, player, unit),
+        lambda: _goal_distance(engine, player)(hex_of(engine, unit)) > 0,
+    )
+
+
 def _mission_choice(mission: Mission) -> Choice:
     """Playing the mission's glory card for its side mission."""
     return ACTIONS[Verb.CARD].choice(mission.card, Bonus.MISSION.value)
@@ -400,24 +506,3 @@ def _foes_adjacent(engine: Engine, player: str, unit: str) -> bool:
 
 def _neighbours(here: Hex) -> list[Hex]:
     return ring(here, 1)
-
-
-def agent_specs() -> list[AgentSpec]:
-    """motu's named agents (hook ``hexforge_agents``)."""
-    from hexforge.plugins.motu.search_hooks import search_spec
-
-    return [
-        AgentSpec(
-            "motu",
-            "heuristic",
-            "objectives, best attacks, side missions, overwatch",
-            MotuHeuristicAgent,
-        ),
-        AgentSpec(
-            "motu",
-            "human",
-            "you, at the terminal",
-            human,
-        ),
-        search_spec(),
-    ]

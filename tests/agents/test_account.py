@@ -22,62 +22,75 @@ from hexforge.plugins.motu.terms import LANGUAGES
 from tests.agents.test_human import Terminal
 from tests.plugged import HOST
 
-GAME = ["play", "--seed", "1", "--p2", "random"]
-"""A first game with a skill, a mark, a buff, focus, wounds and a knock-out."""
+GAME = ["play", "--seed", "11", "--p2", "random"]
+"""A first game with a skill, a mark, a buff, focus, wounds and a knock-out (the seed
+picked again when issue 25 changed the heuristic's play)."""
 
 GOLDEN = {
     "en": [
-        "seed 1",
-        "  Skeletor uses Dark Hex on Stratos",
-        "    Skeletor places Serpent Mark on U24",
-        "  Stratos spends focus to move further",
-        "    Mer-Man gains Quickness (buff)",
-        "  Man-At-Arms attacks Trap Jaw with Arm Cannon (ranged, flank attack, cover)",
-        "    Man-At-Arms's sixes explode: 6",
-        "    Man-At-Arms scores 3 successes",
-        "    the defence cancels 1 success, 2 successes left",
-        "    Trap Jaw suffers 1 wound",
-        "    Trap Jaw is knocked out by Stratos",
-        "  Masters of the Universe scores 18 VP (Trap Jaw knocked out)",
-        "masters: points victory 123-0 (VP masters 123, evil 0)",
+        "seed 11",
+        "  Skeletor uses Dark Hex on Man-At-Arms",
+        "    Skeletor places Serpent Mark on J22",
+        "  He-Man spends focus to move further",
+        "    Skeletor gains Quickness (buff)",
+        "  Man-At-Arms attacks Skeletor with Arm Cannon (ranged, flank attack, cover)",
+        "    Stratos's sixes explode: 4 1",
+        "    Man-At-Arms scores 5 successes",
+        "    the defence cancels 1 success, 3 successes left",
+        "    Skeletor suffers 1 wound",
+        "    Skeletor is knocked out by Stratos",
+        "  Masters of the Universe scores 26 VP (Skeletor knocked out)",
+        "masters: points victory 111-20 (VP masters 111, evil 20)",
     ],
     "pl": [
-        "ziarno 1",
-        "  Skeletor używa umiejętności Mroczna Klątwa, cel: Stratos",
-        "  Stratos wydaje żeton skupienia na dłuższy ruch",
-        "    Mer-Man otrzymuje żeton Przyspieszenie (wzmocnienie)",
-        "  Man-At-Arms atakuje postać Trap Jaw, broń: Działko Ręczne "
-        "(dystansowa, atak z flanki, osłona)",
-        "    Man-At-Arms uzyskuje 3 sukcesy",
-        "    obrona anuluje 1 sukces, wynik: 2 sukcesy",
-        "    Trap Jaw otrzymuje 1 ranę",
-        "    Stratos nokautuje postać Trap Jaw",
-        "  Masters of the Universe zdobywa 18 PZ (nokaut: Trap Jaw)",
-        "Masters of the Universe wygrywa: zwycięstwo na punkty 123-0 "
-        "(PZ: Masters of the Universe 123, Evil Warriors 0)",
+        "ziarno 11",
+        "  Skeletor używa umiejętności Mroczna Klątwa, cel: Man-At-Arms",
+        "    Skeletor umieszcza znak Znak Węża na polu J22",
+        "  He-Man wydaje żeton skupienia na dłuższy ruch",
+        "    Skeletor otrzymuje żeton Przyspieszenie (wzmocnienie)",
+        "  Man-At-Arms atakuje postać Skeletor, broń: Działko Ręczne"
+        " (dystansowa, atak z flanki, osłona)",
+        "    szóstki wybuchają (Stratos): 4 1",
+        "    Man-At-Arms uzyskuje 5 sukcesów",
+        "    obrona anuluje 1 sukces, wynik: 3 sukcesy",
+        "    Skeletor otrzymuje 1 ranę",
+        "    Stratos nokautuje postać Skeletor",
+        "  Masters of the Universe zdobywa 26 PZ (nokaut: Skeletor)",
+        "Masters of the Universe wygrywa: zwycięstwo na punkty 111-20"
+        " (PZ: Masters of the Universe 111, Evil Warriors 20)",
     ],
     "de": [
-        "Startwert 1",
-        "  Skeletor nutzt die Fertigkeit Dunkler Fluch, Ziel: Stratos",
-        "    Mer-Man erhält den Marker Schnelligkeit (Stärkung)",
-        "  Man-At-Arms greift Trap Jaw mit Armkanone an (Fernkampf, Flankenangriff, Deckung)",
-        "    Man-At-Arms erzielt 3 Erfolge",
-        "    die Verteidigung hebt 1 Erfolg auf, Ergebnis: 2 Erfolge",
-        "    Trap Jaw erleidet 1 Wunde",
-        "    Trap Jaw wird von Stratos ausgeschaltet",
-        "  Masters of the Universe erhält 18 SP (Trap Jaw ausgeschaltet)",
+        "Startwert 11",
+        "  Skeletor nutzt die Fertigkeit Dunkler Fluch, Ziel: Man-At-Arms",
+        "    Skeletor legt das Zeichen Schlangenmal auf J22",
+        "  He-Man gibt Konzentration aus, um weiter zu ziehen",
+        "    Skeletor erhält den Marker Schnelligkeit (Stärkung)",
+        "  Man-At-Arms greift Skeletor mit Armkanone an (Fernkampf, Flankenangriff, Deckung)",
+        "    die Sechsen von Stratos explodieren: 4 1",
+        "    Man-At-Arms erzielt 5 Erfolge",
+        "    die Verteidigung hebt 1 Erfolg auf, Ergebnis: 3 Erfolge",
+        "    Skeletor erleidet 1 Wunde",
+        "    Skeletor wird von Stratos ausgeschaltet",
+        "  Masters of the Universe erhält 26 SP (Skeletor ausgeschaltet)",
+        "Masters of the Universe gewinnt: Sieg durch Punkte 111-20"
+        " (SP: Masters of the Universe 111, Evil Warriors 20)",
     ],
     "fr": [
-        "graine 1",
-        "  Skeletor utilise la compétence Sort Obscur, cible : Stratos",
-        "    Mer-Man reçoit le jeton Rapidité (renforcement)",
-        "  Man-At-Arms attaque Trap Jaw avec Canon à Bras "
-        "(à distance, attaque de flanc, couverture)",
-        "    Man-At-Arms obtient 3 réussites",
-        "    la défense annule 1 réussite, il reste 2 réussites",
-        "    Trap Jaw subit 1 blessure",
-        "    Stratos met Trap Jaw KO",
-        "  Masters of the Universe marque 18 PV (Trap Jaw KO)",
+        "graine 11",
+        "  Skeletor utilise la compétence Sort Obscur, cible : Man-At-Arms",
+        "    Skeletor place la marque Marque du Serpent en J22",
+        "  He-Man dépense sa concentration pour aller plus loin",
+        "    Skeletor reçoit le jeton Rapidité (renforcement)",
+        "  Man-At-Arms attaque Skeletor avec Canon à Bras"
+        " (à distance, attaque de flanc, couverture)",
+        "    les six de Stratos explosent : 4 1",
+        "    Man-At-Arms obtient 5 réussites",
+        "    la défense annule 1 réussite, il reste 3 réussites",
+        "    Skeletor subit 1 blessure",
+        "    Stratos met Skeletor KO",
+        "  Masters of the Universe marque 26 PV (Skeletor KO)",
+        "Masters of the Universe gagne : victoire aux points 111-20"
+        " (PV : Masters of the Universe 111, Evil Warriors 20)",
     ],
 }
 
@@ -226,8 +239,8 @@ def test_colour_on_a_terminal_and_plain_text_elsewhere() -> None:
     coloured = CliRunner().invoke(make_cli(), [*GAME, "-q"], env=terminal).stdout
     assert "\x1b[1m" in coloured  # the result line in bold
     attack = CliRunner().invoke(make_cli(), GAME, env=terminal).stdout
-    assert "\x1b[33m  Man-At-Arms attacks Trap Jaw" in attack  # attacks in yellow
-    assert "\x1b[31m    Trap Jaw suffers 1 wound" in attack  # wounds in red
+    assert "\x1b[33m  Man-At-Arms attacks Skeletor" in attack  # attacks in yellow
+    assert "\x1b[31m    Skeletor suffers 1 wound" in attack  # wounds in red
     assert "\x1b" not in play(*GAME)[1]
 
 

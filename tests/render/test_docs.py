@@ -74,4 +74,4 @@ def test_the_replay_viewer_example_runs(tmp_path: Path, monkeypatch: pytest.Monk
     found = re.search(r'id="replay-data">(.*?)</script>', page, re.DOTALL)
     assert found is not None
     last = json.loads(found[1])["steps"][-1]["said"][-1]
-    assert last.startswith("Masters of the Universe gewinnt: Sieg durch Punkte 63-20")
+    assert last.startswith("Masters of the Universe gewinnt: Sieg durch Punkte 63-42")

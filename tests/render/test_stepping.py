@@ -22,8 +22,8 @@ from tests.render.helpers import write_nshex_log
 
 @cache
 def heuristic_motu_log() -> str:
-    """``hexforge play --seed 3``'s game: ten attacks, a knock-out, four rounds."""
-    return Runtime(HOST).play("motu", 3, ["heuristic", "heuristic"], {}).engine.log.text()
+    """``hexforge play --seed 4``'s game: fourteen attacks, one knock-out, four rounds."""
+    return Runtime(HOST).play("motu", 4, ["heuristic", "heuristic"], {}).engine.log.text()
 
 
 def _motu(tmp_path: Path) -> tuple[GameLogFile, Replay]:
@@ -54,7 +54,7 @@ def test_motu_stops_are_its_rounds_activations_actions_attacks_and_knockouts(
     knocked = [
         i for i, e in enumerate(entries) if e["type"] == "event" and e["name"] == "knocked_out"
     ]
-    assert knocked  # trap-jaw is knocked out by stratos
+    assert knocked  # one character is knocked out
     assert list(stops["knockout"]) == knocked
     for i in stops["action"]:
         entry = entries[i]

@@ -213,7 +213,7 @@ def test_motu_models_are_drawn_over_the_terrain_at_every_step(browser: Any, tmp_
 
 @pytest.fixture(scope="module")
 def motu_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Replay, Any, Any]:
-    """``hexforge play --seed 3``'s game (rounds, attacks, a knock-out), its headlines."""
+    """``hexforge play --seed 4``'s game (rounds, attacks, a knock-out), its headlines."""
     from hexforge.core.render.headlines import account_headlines
     from hexforge.plugins.motu.play import MotuRunner
     from tests.render.test_stepping import heuristic_motu_log

@@ -267,7 +267,7 @@ def test_a_loaded_game_s_attack_choice_marks_its_target_in_cover(
 
     from tests.serve.test_insight import _at_an_attack
 
-    engine, _ = _at_an_attack(4)
+    engine, _ = _at_an_attack(45)
     saved = tmp_path / "attack.log"
     saved.write_text(engine.log.text(), encoding="utf-8")
     browser.get(server)

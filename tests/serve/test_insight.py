@@ -97,7 +97,7 @@ def _at_an_attack(seed: int) -> tuple[Engine, Decision]:
 @pytest.fixture(scope="module")
 def attack_position(api: TestClient) -> tuple[Engine, Decision, dict[str, Any]]:
     """The position of :func:`_at_an_attack` loaded at the table, waiting for the browser."""
-    engine, decision = _at_an_attack(4)
+    engine, decision = _at_an_attack(45)
     body = {"log": engine.log.text(), "agents": ["human", "heuristic"], "lang": "en"}
     loaded = api.post("/api/tables/load", json=body)
     assert loaded.status_code == 201, loaded.text

@@ -6,14 +6,22 @@ decision) and ``heuristic``, the search taking the first seat in even games and 
 odd ones (game i has seed SEED + i), and prints each game's result, then the search's wins,
 draws and losses, its win rate with the 95% Wilson interval (draws count as not won), and
 the CPU seconds per decision - of this process and of the playouts' forked children, per
-searched decision (mean and the slowest) and per decision asked. Run from the repository
-root: ``python benchmarks/search.py motu|nshex [GAMES] [PLAYOUTS] [SEED]``.
+searched decision (mean and the slowest) and per decision asked - and the wall-clock time
+per searched decision (more than the CPU when other work shares the machine). A draw is
+neither half a win nor left out: the win rate is wins over all games played, the target's
+reading of "beat". JOBS worker processes share the games (each game is the same in any
+process: its seats are seeded by its seed). Run from the repository root:
+``python benchmarks/search.py motu|nshex [GAMES] [PLAYOUTS] [SEED] [JOBS]`` (PLAYOUTS: the
+game's default budget when left out).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 import time
+from dataclasses import dataclass
+from functools import partial
 
 from hexforge.core.agents.search import SearchAgent, SearchGame, SearchStats
 from hexforge.core.play.runtime import Runtime
@@ -31,40 +39,69 @@ def search_game(game: str) -> SearchGame:
     return NSHEX_SEARCH
 
 
-def main(game: str, games: int, playouts: int, first_seed: int) -> None:
-    runtime = Runtime(load_plugins())
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One benchmark game, as a worker hands it back."""
+
+    line: str
+    won: bool
+    drawn: bool
+    stats: SearchStats
+
+
+_RUNTIME: list[Runtime] = []
+
+
+def play_one(game: str, playouts: int, first_seed: int, i: int) -> Played:
+    """Game ``i``: seed ``first_seed + i``, the search in the first seat when ``i`` is even."""
+    if not _RUNTIME:
+        _RUNTIME.append(Runtime(load_plugins()))
+    runtime = _RUNTIME[0]
     runner = runtime.runner(game)
     players = runner.players({})
     hooks = search_game(game)
+    seed = first_seed + i
+    seats = runtime.seat(game, players, ["heuristic", "heuristic"], seed)
+    mine = players[i % 2]
+    agent = SearchAgent(seed * 1000 + 1 + i % 2, hooks, playouts, None, hooks.width, hooks.margin)
+    seats[mine] = agent
+    played = runner.play(seed, seats, {})
+    outcome = "won" if played.winner == mine else "drew" if played.winner is None else "lost"
+    line = f"game {i + 1} seed {seed}: search as {mine} {outcome} - {played.summary}"
+    return Played(line, played.winner == mine, played.winner is None, agent.stats)
+
+
+def main(game: str, games: int, playouts: int | None, first_seed: int, jobs: int) -> None:
+    """Play the games (over ``jobs`` processes: each game is the same in any of them) and
+    print them in order, then the totals."""
+    budget = search_game(game).playouts if playouts is None else playouts
     total = SearchStats()
     won = drawn = 0
     wall = time.perf_counter()
-    for i in range(games):
-        seed = first_seed + i
-        seats = runtime.seat(game, players, ["heuristic", "heuristic"], seed)
-        mine = players[i % 2]
-        agent = SearchAgent(seed * 1000 + 1 + i % 2, hooks, playouts=playouts, margin=hooks.margin)
-        seats[mine] = agent
-        played = runner.play(seed, seats, {})
-        won += played.winner == mine
-        drawn += played.winner is None
-        stats = agent.stats
-        for name in ("decisions", "searched", "playouts", "failed", "changed"):
-            setattr(total, name, getattr(total, name) + getattr(stats, name))
-        total.cpu += stats.cpu
-        total.child_cpu += stats.child_cpu
-        total.slowest = max(total.slowest, stats.slowest)
-        outcome = "won" if played.winner == mine else "drew" if played.winner is None else "lost"
-        line = f"game {i + 1} seed {seed}: search as {mine} {outcome} - {played.summary}"
-        print(line, flush=True)
+    play = partial(play_one, game, budget, first_seed)
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for result in pool.imap(play, range(games)):
+            won += result.won
+            drawn += result.drawn
+            stats = result.stats
+            for name in ("decisions", "searched", "playouts", "failed", "changed"):
+                setattr(total, name, getattr(total, name) + getattr(stats, name))
+            total.cpu += stats.cpu
+            total.child_cpu += stats.child_cpu
+            total.slowest = max(total.slowest, stats.slowest)
+            total.wall += stats.wall
+            print(result.line, flush=True)
     low, high = wilson(won, games)
     searched = max(total.searched, 1)
     spent = total.cpu + total.child_cpu
     print(
-        f"{game}: search ({playouts} playouts) against heuristic, {games} games, seats swapped\n"
+        f"{game}: search ({budget} playouts) against heuristic, {games} games (seeds "
+        f"{first_seed}-{first_seed + games - 1}), seats swapped\n"
         f"search won {won}, drew {drawn}, lost {games - won - drawn}: win rate "
-        f"{100 * won / games:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%)\n"
-        f"CPU per searched decision {1000 * spent / searched:.1f} ms (slowest "
+        f"{100 * won / games:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%; a draw "
+        f"counts as not won)\n"
+        f"CPU per searched decision {1000 * spent / searched:.1f} ms (wall "
+        f"{1000 * total.wall / searched:.1f} ms; slowest "
         f"{1000 * total.slowest:.1f} ms; {1000 * total.child_cpu / searched:.1f} ms of it in "
         f"playouts), per decision asked {1000 * spent / max(total.decisions, 1):.1f} ms; "
         f"{total.searched} of {total.decisions} decisions searched, {total.playouts} playouts "
@@ -78,6 +115,7 @@ if __name__ == "__main__":
     main(
         args[0] if args else "motu",
         int(args[1]) if len(args) > 1 else 20,
-        int(args[2]) if len(args) > 2 else 8,
+        int(args[2]) if len(args) > 2 else None,
         int(args[3]) if len(args) > 3 else 1,
+        int(args[4]) if len(args) > 4 else 1,
     )

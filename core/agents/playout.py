@@ -24,7 +24,8 @@ the parent kills it when it does not report within ``plan.timeout`` seconds. Suc
 counts as failed (None) and the search goes on without it.
 
 Fork exists on Linux and macOS only, and forking a process whose other threads hold locks is
-unsafe: :func:`fork_refusal` says why the search cannot run here (HF065).
+unsafe - a worker thread of ``hexforge serve``, a Ray worker (``simulate --backend ray``) -
+so :func:`fork_refusal` says why the search cannot run here (HF065).
 """
 
 from __future__ import annotations
@@ -78,6 +79,12 @@ def fork_refusal() -> str | None:
         return (
             "the search agent forks the process at each decision and cannot run in a "
             f"worker thread ({threading.current_thread().name}), as hexforge serve runs agents"
+        )
+    ray = sys.modules.get("ray")
+    if ray is not None and getattr(ray, "is_initialized", lambda: False)():
+        return (
+            "the search agent forks the process at each decision and cannot run under Ray, "
+            "whose workers keep threads of their own (its RPC and object store clients)"
         )
     return None
 

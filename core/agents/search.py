@@ -42,8 +42,10 @@ from hexforge.core.engine.dice import below, mix
 
 T = TypeVar("T")
 
-SEARCH_UNAVAILABLE = define("HF065", "the search agent cannot run here (no fork, or a thread)")
+SEARCH_UNAVAILABLE = define("HF065", "the search agent cannot run here (no fork, a thread, or Ray)")
 
+SEARCH_NAME = "search"
+"""The agent name the games give the search (``--p1 search``)."""
 PLAYOUTS_VARIABLE = "HEXFORGE_SEARCH_PLAYOUTS"
 MS_VARIABLE = "HEXFORGE_SEARCH_MS"
 
@@ -87,6 +89,8 @@ class SearchGame:
     """The default budget: playouts per searched decision (about 0.1 s on a 2020s core)."""
     margin: float = 0.0
     """How much better (in mean value) another answer must do to replace the policy's."""
+    width: int = 4
+    """The most candidates a decision's budget is shared by (the policy's answer first)."""
 
 
 @dataclass(slots=True)
@@ -104,6 +108,9 @@ class SearchStats:
     child_cpu: float = 0.0
     slowest: float = 0.0
     """The most CPU seconds (this process and the children) one decision took."""
+    wall: float = 0.0
+    """Wall-clock seconds of the searched decisions (longer than their CPU on a busy
+    machine: the budget counts playouts, never time)."""
 
 
 def _budget_from_env(name: str, default: int | None) -> int | None:
@@ -136,9 +143,9 @@ class SearchAgent:
     stats: SearchStats = field(default_factory=SearchStats)
 
     def __post_init__(self) -> None:
-        if not hasattr(os, "fork"):
-            refusal = fork_refusal()
-            raise fail(SEARCH_UNAVAILABLE, refusal or "no fork", hint="play --p1 heuristic")
+        refusal = fork_refusal()
+        if refusal is not None:
+            raise fail(SEARCH_UNAVAILABLE, refusal, hint="play --p1 heuristic")
         self._policy = self.game.policy(self.seed)
 
     @classmethod
@@ -146,11 +153,12 @@ class SearchAgent:
         """The agent ``--p1 search`` builds: its budget from the environment."""
         playouts = _budget_from_env(PLAYOUTS_VARIABLE, game.playouts)
         ms = _budget_from_env(MS_VARIABLE, None)
-        return cls(seed, game, playouts or 0, float(ms) if ms else None, margin=game.margin)
+        return cls(seed, game, playouts or 0, float(ms) if ms else None, game.width, game.margin)
 
     def choose(self, decision: Decision, engine: Engine) -> Json:
         cpu = time.process_time()
         children = _children_cpu()
+        started = time.perf_counter()
         self.stats.decisions += 1
         prior = self._policy.choose(decision, engine)
         arms = self._arms(decision, engine, prior)
@@ -171,6 +179,7 @@ class SearchAgent:
         self.stats.cpu += spent
         self.stats.child_cpu += child
         self.stats.slowest = max(self.stats.slowest, spent + child)
+        self.stats.wall += time.perf_counter() - started
         return answer
 
     def _arms(self, decision: Decision, engine: Engine, prior: Json) -> list[Json]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from hexforge.core.agents.codes import BAD_SIMULATION, NO_RAY
+from hexforge.core.agents.search import SEARCH_NAME, SEARCH_UNAVAILABLE
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
 from hexforge.core.simulate.jobs import GameJob, GameRecord, run_job, using_plugins
@@ -84,7 +85,16 @@ def _local(jobs: Sequence[GameJob], workers: int) -> Iterator[GameRecord]:
 
 def _ray(jobs: Sequence[GameJob], workers: int, address: str | None) -> Iterator[GameRecord]:
     """The same jobs as Ray tasks; local Ray (``workers`` CPUs) unless ``address`` names a
-    cluster (``ray://host:10001`` or ``auto``)."""
+    cluster (``ray://host:10001`` or ``auto``). The search agent forks at its decisions,
+    which a Ray worker's threads make unsafe: jobs naming it are refused before Ray starts
+    (a worker would refuse it too, :func:`~hexforge.core.agents.playout.fork_refusal`)."""
+    if any(SEARCH_NAME in job.agents for job in jobs):
+        raise fail(
+            SEARCH_UNAVAILABLE,
+            "the search agent forks the process at each decision and cannot run in Ray "
+            "workers, which keep threads of their own",
+            hint="use --backend local (its worker processes can fork)",
+        )
     try:
         import ray  # type: ignore[import-not-found, unused-ignore]
     except ImportError:

@@ -8,24 +8,28 @@
 - the evaluation of a game cut off: the VP each side would score now - its VP, its
   claimed objective tokens (20 VP each at the end) and half the points of each enemy
   character by the share of its health lost (a knock-out scores all of them) - their
-  difference through ``tanh`` over 40 VP (a points victory needs a 20 VP margin);
+  difference against the 20 VP a points victory needs (a difference of 20 is worth about
+  0.5, one of 0 nothing); a finished draw is worth a little to the side ahead on VP, so
+  drawn playouts still rank the answers (rulebook §Check for Victory: under the margin,
+  a draw);
 - the hidden cards (rulebook §Select Cards: the hand is secret, the decks shuffled): the
   opponent's fate hand and deck are shuffled together and dealt again, the player's own
   deck is shuffled, with the playout's seed;
 - the decisions searched: activations, bonuses, actions, moves and their facing,
   discards, deployment; not the rerolls (a failed die is always worth rerolling) nor the
   secret card selection;
-- the budget: 6 playouts a searched decision (a playout to the round's end costs about
-  15 ms of CPU, most of it the forked child's first writes to the parent's pages).
+- the budget: 6 playouts a searched decision, shared by the heuristic's answer and one
+  other (``width`` 2: three playouts each), which replaces it only when its mean value is
+  ``margin`` 0.1 better - the heuristic is right far more often than a playout or two can
+  tell. A playout to the round's end costs about 15 ms of CPU, nearly all of it the
+  heuristic playing both seats (the fork and the child's exit about 2-3 ms).
 """
 
 from __future__ import annotations
 
 import math
-from functools import partial
 
-from hexforge.core.agents import AgentSpec
-from hexforge.core.agents.search import SearchAgent, SearchGame, seeded_shuffle
+from hexforge.core.agents.search import SearchGame, seeded_shuffle
 from hexforge.core.engine import Decision, Engine, Json
 from hexforge.plugins.motu.agents import MotuHeuristicAgent, _goal_distance, _hex
 from hexforge.plugins.motu.board import on_board
@@ -34,8 +38,11 @@ from hexforge.plugins.motu.state import MotuState, PlayerState, UnitState
 from hexforge.plugins.motu.units import is_knocked_out, points
 
 SEARCHED = frozenset({"activate", "bonus", "action", "move_to", "move_facing", "discard"})
-VP_SCALE = 40.0
-"""VP differences are worth ``tanh(difference / VP_SCALE)``."""
+VP_SPREAD = 15.0
+"""How many VP around the victory margin a cut-off game's value turns over (:func:`value`)."""
+DRAW_SHADE = 0.3
+"""The most a draw is worth (to the side ahead on VP): drawn playouts still tell the search
+which answer came nearer a win."""
 WOUND_SHARE = 0.5
 """The share of a character's points its lost health counts for, before a knock-out."""
 
@@ -62,13 +69,23 @@ def outlook(engine: Engine, player: str) -> float:
 
 
 def value(engine: Engine, player: str) -> float:
-    """1 for a won game, -1 lost, 0 drawn; else the outlooks' difference through tanh."""
+    """A finished game: 1 won, -1 lost, a draw by how near its VP came to a win (at most
+    ``DRAW_SHADE``). A game cut off: the chance-like value of the outlooks' difference
+    ``d`` against the victory margin ``m``, ``(tanh((d - m) / k) + tanh((d + m) / k)) / 2``
+    with ``k = VP_SPREAD`` - about 0.5 at ``d = m``, steepest where a draw turns into a win."""
     result = MotuState(engine).result
+    margin = parameters_of(engine).victory_margin
+    other = _opponent(engine, player)
     if result is not None:
         winner = result.get("winner")
-        return 0.0 if winner is None else 1.0 if winner == player else -1.0
-    difference = outlook(engine, player) - outlook(engine, _opponent(engine, player))
-    return math.tanh(difference / VP_SCALE)
+        if winner is not None:
+            return 1.0 if winner == player else -1.0
+        ahead = PlayerState(engine, player).vp - PlayerState(engine, other).vp
+        return DRAW_SHADE * math.tanh(ahead / margin)
+    difference = outlook(engine, player) - outlook(engine, other)
+    return (
+        math.tanh((difference - margin) / VP_SPREAD) + math.tanh((difference + margin) / VP_SPREAD)
+    ) / 2
 
 
 def determinise(engine: Engine, player: str, seed: int) -> None:
@@ -116,15 +133,6 @@ MOTU_SEARCH = SearchGame(
     candidates=candidates,
     searched=searched,
     playouts=6,
+    margin=0.1,
+    width=2,
 )
-
-
-def search_spec() -> AgentSpec:
-    """``--p1 search`` for motu."""
-    return AgentSpec(
-        "motu",
-        "search",
-        "Monte Carlo search over the heuristic's best moves (HEXFORGE_SEARCH_PLAYOUTS; "
-        "Linux and macOS, not at the web table)",
-        partial(SearchAgent.from_env, game=MOTU_SEARCH),
-    )

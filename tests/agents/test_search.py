@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import mmap
 import os
+import sys
 import threading
+import types
 from collections.abc import Callable
 
 import pytest
@@ -20,10 +22,13 @@ from hexforge.core.agents.search import (
 )
 from hexforge.core.engine import Agent, Decision, Engine, FirstLegalAgent, Json, Ruleset
 from hexforge.core.errors import HexforgeError
+from hexforge.core.simulate import jobs_for
+from hexforge.core.simulate.backends import Backend, run_jobs
 from hexforge.plugins.motu.rounds import PLAYERS, new_game
-from hexforge.plugins.motu.search_hooks import determinise
+from hexforge.plugins.motu.search_hooks import DRAW_SHADE, determinise
+from hexforge.plugins.motu.search_hooks import value as motu_value
 from hexforge.plugins.motu.setups import shipped_setup
-from hexforge.plugins.motu.state import PlayerState
+from hexforge.plugins.motu.state import MotuState, PlayerState
 from hexforge.plugins.nshex.game import new_game as nshex_game
 from hexforge.plugins.nshex.game import play_game as play_nshex
 from hexforge.plugins.nshex.play import NshexRunner
@@ -245,6 +250,25 @@ def test_the_search_refuses_to_fork_from_a_worker_thread() -> None:
     assert caught and "worker thread" in str(caught[0])
 
 
+def test_the_search_refuses_to_run_under_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ray worker keeps threads of its own (RPC, object store), so forking it is unsafe:
+    the agent is refused where Ray runs (HF065), and the ray backend refuses jobs naming it
+    before it starts Ray (or needs it installed)."""
+    ray = types.ModuleType("ray")
+    ray.is_initialized = lambda: True  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ray", ray)
+    with pytest.raises(HexforgeError) as raised:
+        SearchAgent(1, TOY, playouts=6)
+    assert raised.value.diagnostics[0].code == SEARCH_UNAVAILABLE
+    assert "Ray" in str(raised.value)
+    monkeypatch.delitem(sys.modules, "ray")
+    jobs = jobs_for("nshex", 2, 1, ["search", "heuristic"], {}, False)
+    with pytest.raises(HexforgeError) as refused:
+        run_jobs(jobs, backend=Backend.RAY)
+    assert refused.value.diagnostics[0].code == SEARCH_UNAVAILABLE
+    assert "--backend local" in (refused.value.diagnostics[0].hint or "")
+
+
 # ---- hidden cards -------------------------------------------------------------------------
 
 
@@ -268,6 +292,26 @@ def test_motu_playouts_re_deal_the_opponents_hand_and_deck() -> None:
     again = new_game(rules, shipped_setup("first-game", rules.library), 1, first)
     determinise(again, "masters", 99)
     assert PlayerState(again, "evil").fate == after[2]
+
+
+def test_motu_values_turn_on_the_victory_margin() -> None:
+    """A cut-off game is worth about half a win 20 VP ahead (a points victory's margin) and
+    nothing level; a finished draw is worth a little to the side ahead, never a win."""
+    from hexforge.plugins.motu.library import motu_rules
+
+    rules = motu_rules(HOST)
+    first: dict[str, Agent] = dict.fromkeys(PLAYERS, FirstLegalAgent())
+    engine = new_game(rules, shipped_setup("first-game", rules.library), 1, first)
+    masters, evil = (PlayerState(engine, p) for p in PLAYERS)
+    assert motu_value(engine, "masters") == 0.0
+    masters.vp, evil.vp = 30, 10
+    assert 0.45 < motu_value(engine, "masters") < 0.55
+    assert motu_value(engine, "evil") == -motu_value(engine, "masters")
+    MotuState(engine).set_result(None, "draw on points 30-10")
+    assert 0 < motu_value(engine, "masters") <= DRAW_SHADE
+    assert motu_value(engine, "evil") == -motu_value(engine, "masters")
+    MotuState(engine).set_result("evil", "knock-out victory")
+    assert motu_value(engine, "evil") == 1.0 and motu_value(engine, "masters") == -1.0
 
 
 def test_seeded_shuffle_is_a_function_of_the_seed() -> None:

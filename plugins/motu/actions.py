@@ -38,7 +38,7 @@ from hexforge.plugins.motu.hands import bonuses, card_id, hand, play_card
 from hexforge.plugins.motu.library import MotuRuleset, skill_key
 from hexforge.plugins.motu.mana import mana
 from hexforge.plugins.motu.moving import Interrupt, can_move
-from hexforge.plugins.motu.skills import skill_target_problem, skills_of, use_item, use_skill
+from hexforge.plugins.motu.skills import skill_targets, skills_of, use_item, use_skill
 from hexforge.plugins.motu.state import UnitState, is_focused
 from hexforge.plugins.motu.units import is_knocked_out
 
@@ -290,10 +290,10 @@ def _offer_skills_and_items(engine: Engine, unit: str, frame: Frame | None) -> l
             verb = Verb.SKILL
         else:
             continue
-        targets = [None] if skill.target == "none" else on_board(engine)
-        for target in targets:
-            if skill_target_problem(engine, unit, skill, target) is None:
-                found.append(Choice(verb, (key, target or NOBODY)))
+        targets: list[str | None] = [None] if skill.target == "none" else list(on_board(engine))
+        found += [
+            Choice(verb, (key, t or NOBODY)) for t in skill_targets(engine, unit, skill, targets)
+        ]
     return found
 
 

@@ -13,6 +13,7 @@ counts for points. Passive skills are attached when the character enters play.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from hexforge.core.engine import Engine
 from hexforge.core.engine.diagnostics import fail
@@ -91,6 +92,21 @@ def skill_target_problem(engine: Engine, unit: str, skill: Skill, target: str | 
         return problem
     found = target_problem(engine, unit, skill.target, skill.range, target, "the skill")
     return found if found is not None else charge_problem(engine, unit, skill, target)
+
+
+def skill_targets(
+    engine: Engine, unit: str, skill: Skill, targets: Sequence[str | None]
+) -> list[str | None]:
+    """The ``targets`` :func:`skill_target_problem` finds no problem with, its mark test
+    (the same for every target) made once: the skills offered at every decision."""
+    if mark_problem(engine, unit, skill) is not None:
+        return []
+    return [
+        target
+        for target in targets
+        if target_problem(engine, unit, skill.target, skill.range, target, "the skill") is None
+        and charge_problem(engine, unit, skill, target) is None
+    ]
 
 
 def target_problem(

@@ -24,6 +24,7 @@ from hexforge.core.simulate.backends import Backend
 from hexforge.core.simulate.experiments import Arm, Difference, Experiment, arm_jobs, games_needed
 from hexforge.core.simulate.regression import Estimate, fit_powers
 from hexforge.core.simulate.stats import Rate, wilson
+from hexforge.core.simulate.words import count, plural, sentence
 
 
 def _common(command: Callable[..., None]) -> Callable[..., None]:
@@ -83,13 +84,15 @@ def mirror_command(agent: str, **common: Any) -> None:
     """Play the agent against itself and tell whether the sides win equally often."""
     experiment = _run(_Game.of(common), common, (agent, agent), [("as set up", {})], sides=None)
     (arm,) = experiment.arms
-    out = get_state().out
-    say(out, _heading(experiment, f"{agent} against itself"), soft_wrap=True)
+    state = get_state()
+    out, lang = state.out, state.lang
+    say(out, _heading(experiment, sentence("itself", lang, agent=agent), lang), soft_wrap=True)
     for side in experiment.sides:
-        say(out, f"{side} won {_rate(arm.wins(side))}", soft_wrap=True)
-    say(out, f"draws: {arm.draws.count} of {arm.draws.total}")
+        say(out, sentence("won", lang, side=side, rate=_rate(arm.wins(side), lang)), soft_wrap=True)
+    draws = sentence("draws", lang, count=arm.draws.count, total=arm.draws.total)
+    say(out, draws, soft_wrap=True)
     if len(experiment.sides) == 2:
-        say(out, _verdict(arm, *experiment.sides), soft_wrap=True)
+        say(out, _verdict(arm, *experiment.sides, lang=lang), soft_wrap=True)
     _write(common["out"], experiment, {})
 
 
@@ -125,26 +128,38 @@ def ab_command(
         raise fail(BAD_SIMULATION, f"the setup does not use card '{card}'")
     swap = {key: f"{card}:{instead or ''}"}
     holders({**base, **swap}, card)  # the variant is built once here: a bad swap stops now
-    names = card_names(runner, state.lang)
-    name = names.get(_full(runner, card), card)
-    second = f"without {name}"
-    if instead:
-        second = f"with {names.get(_full(runner, instead), instead)} in its place"
-    arms = [(f"with {name}", {}), (second, swap)]
+    lang = state.lang
+    # the labels name the arms in balance.json too, so they stay in English there
+    json_labels = _arm_labels(runner, card, instead, "en")
+    labels = _arm_labels(runner, card, instead, lang)
+    arms = [(json_labels[0], {}), (json_labels[1], swap)]
     experiment = _run(game, common, (p1, p2), arms, sides=sides)
     out = state.out
-    say(out, _heading(experiment, f"{p1} against {p2}"), soft_wrap=True)
-    held = " and ".join(sides)
-    say(out, f"{name}, held by {held}: {arms[0][0]} and {arms[1][0]}", soft_wrap=True)
-    for arm in experiment.arms:
-        rates = "; ".join(f"{side} won {_rate(arm.wins(side))}" for side in sides)
-        say(out, f"{arm.label}: {rates}; {arm.draws.count} drawn", soft_wrap=True)
+    agents = sentence("versus", lang, one=p1, other=p2)
+    say(out, _heading(experiment, agents, lang), soft_wrap=True)
+    held = sides[0]
+    for side in sides[1:]:
+        held = sentence("and", lang, one=held, other=side)
+    name = card_names(runner, lang).get(_full(runner, card), card)
+    first, second = labels
+    say(
+        out,
+        sentence("held", lang, card=name, sides=held, first=first, second=second),
+        soft_wrap=True,
+    )
+    for label, arm in zip(labels, experiment.arms, strict=True):
+        rates = "; ".join(
+            sentence("won", lang, side=side, rate=_rate(arm.wins(side), lang)) for side in sides
+        )
+        line = sentence("arm", lang, arm=label, rates=rates, drawn=arm.draws.count)
+        say(out, line, soft_wrap=True)
     for side in sides:
         change = experiment.change(side)
-        say(out, f"change in the win rate of {side}: {_difference(change)}", soft_wrap=True)
+        difference = _difference(change, lang)
+        say(out, sentence("change", lang, side=side, difference=difference), soft_wrap=True)
         needed = games_needed(change.a.value, change.b.value, margin)
-        plan = f"about {needed} games per arm would narrow it to ±{100 * margin:g} points"
-        say(out, plan, soft_wrap=True)
+        games = count("plan_games", needed, lang)
+        say(out, sentence("plan", lang, games=games, margin=f"{100 * margin:g}"), soft_wrap=True)
     _write(common["out"], experiment, {"card": card, "instead": instead, "margin": margin})
 
 
@@ -172,35 +187,47 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
     (arm,) = experiment.arms
     costs: dict[str, int] = dict(getattr(runner, "unit_costs", dict)())
     fit = fit_powers(arm.records, costs)
-    names = card_names(runner, state.lang)
+    lang = state.lang
+    names = card_names(runner, lang)
     out = state.out
-    heading = _heading(experiment, f"{agent} against itself")
-    say(out, f"{heading}, forces drafted at random for about {points} points", soft_wrap=True)
-    say(out, f"the edge of {fit.side}: {fit.edge:+.2f} log-odds with even forces", soft_wrap=True)
+    heading = _heading(experiment, sentence("itself", lang, agent=agent), lang)
+    drafted = sentence("drafted", lang, heading=heading, points=count("points", points, lang))
+    say(out, drafted, soft_wrap=True)
+    edge = sentence("edge", lang, side=fit.side, edge=f"{fit.edge:+.2f}")
+    say(out, edge, soft_wrap=True)
     point = fit.per_point
-    say(
-        out,
-        f"a point of force is worth {point.value:+.3f} log-odds "
-        f"(95% interval {point.low:+.3f} to {point.high:+.3f})",
-        soft_wrap=True,
+    worth = sentence(
+        "per_point",
+        lang,
+        value=f"{point.value:+.3f}",
+        low=f"{point.low:+.3f}",
+        high=f"{point.high:+.3f}",
     )
-    say(out, "each unit beyond its points (log-odds of its side winning when it is fielded):")
+    say(out, worth, soft_wrap=True)
+    say(out, sentence("units", lang), soft_wrap=True)
     for power in sorted(fit.powers, key=lambda p: -p.excess.value):
         fair = fit.fair_cost(power)
-        price = f"; costs {power.cost}" + ("" if fair is None else f", fair about {fair}")
+        price = sentence("cost", lang, cost=power.cost)
+        if fair is not None:
+            price += sentence("fair", lang, fair=fair)
         excess = power.excess
-        say(
-            out,
-            f"  {names.get(power.unit, power.unit)} ({power.side}): {excess.value:+.2f} "
-            f"(95% interval {excess.low:+.2f} to {excess.high:+.2f}), fielded in "
-            f"{power.games} games{price}",
-            soft_wrap=True,
+        line = sentence(
+            "unit",
+            lang,
+            unit=names.get(power.unit, power.unit),
+            side=power.side,
+            value=f"{excess.value:+.2f}",
+            low=f"{excess.low:+.2f}",
+            high=f"{excess.high:+.2f}",
+            games=count("in_games", power.games, lang),
+            price=price,
         )
+        say(out, line, soft_wrap=True)
     if point.low <= 0:
-        say(out, "no fair costs: these games do not show that a point is worth anything yet")
+        say(out, sentence("no_fair", lang), soft_wrap=True)
     if fit.constant:
         shown = ", ".join(names.get(u, u) for u in fit.constant)
-        say(out, f"fielded in every game, so not estimated: {shown}", soft_wrap=True)
+        say(out, sentence("constant", lang, units=shown), soft_wrap=True)
     _write(
         common["out"],
         experiment,
@@ -270,44 +297,72 @@ def _estimate(estimate: Estimate) -> dict[str, Any]:
     }
 
 
-def _heading(experiment: Experiment, agents: str) -> str:
+def _arm_labels(runner: GameRunner, card: str, instead: str | None, lang: str) -> tuple[str, str]:
+    """The two arms of ``balance ab`` named in ``lang``: with the card, and without it or
+    with ``instead`` in its place."""
+    names = card_names(runner, lang)
+    name = names.get(_full(runner, card), card)
+    if instead:
+        other = names.get(_full(runner, instead), instead)
+        return sentence("with", lang, card=name), sentence("instead", lang, card=other)
+    return sentence("with", lang, card=name), sentence("without", lang, card=name)
+
+
+def _heading(experiment: Experiment, agents: str, lang: str) -> str:
     first, last = experiment.seed, experiment.seed + experiment.games - 1
-    arms = len(experiment.arms)
-    each = " each" if arms > 1 else ""
-    return (
-        f"{experiment.game}: {agents}, {experiment.games} games{each} "
-        f"(seeds {first}-{last}, seats alternated)"
+    games = count("games", experiment.games, lang)
+    if len(experiment.arms) > 1:
+        games = sentence("each", lang, games=games)
+    return sentence(
+        "heading", lang, game=experiment.game, agents=agents, games=games, first=first, last=last
     )
 
 
-def _rate(rate: Rate) -> str:
+def _rate(rate: Rate, lang: str) -> str:
     low, high = wilson(rate.count, rate.total)
-    return (
-        f"{rate.count} of {rate.total} ({100 * rate.value:.1f}%, "
-        f"95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+    return sentence(
+        "rate",
+        lang,
+        count=rate.count,
+        total=rate.total,
+        games=plural("of_games", rate.total, lang),
+        pct=f"{100 * rate.value:.1f}",
+        low=f"{100 * low:.1f}",
+        high=f"{100 * high:.1f}",
     )
 
 
-def _verdict(arm: Arm, one: str, other: str) -> str:
+def _verdict(arm: Arm, one: str, other: str, lang: str) -> str:
     """Whether ``one`` wins more than half of the decided games, beyond chance."""
     won, lost = arm.wins(one).count, arm.wins(other).count
     if won + lost == 0:
-        return "no game was decided: nothing to say about the sides"
+        return sentence("undecided", lang)
     low, high = wilson(won, won + lost)
-    share = f"{one} won {won} of the {won + lost} decided games ({100 * low:.0f}-{100 * high:.0f}%)"
+    share = sentence(
+        "share",
+        lang,
+        one=one,
+        won=won,
+        decided=count("of_decided", won + lost, lang),
+        low=f"{100 * low:.0f}",
+        high=f"{100 * high:.0f}",
+    )
     if low > 0.5:
-        return f"{share}: {one} is favoured, beyond chance"
+        return sentence("favoured", lang, share=share, side=one)
     if high < 0.5:
-        return f"{share}: {other} is favoured, beyond chance"
-    return f"{share}: the sides are even as far as these games tell"
+        return sentence("favoured", lang, share=share, side=other)
+    return sentence("even", lang, share=share)
 
 
-def _difference(change: Difference) -> str:
+def _difference(change: Difference, lang: str) -> str:
     low, high = change.interval
-    verdict = "beyond chance" if change.significant else "within chance"
-    return (
-        f"{100 * change.value:+.1f} points (95% interval {100 * low:+.1f} to "
-        f"{100 * high:+.1f}): {verdict}"
+    return sentence(
+        "difference",
+        lang,
+        value=f"{100 * change.value:+.1f}",
+        low=f"{100 * low:+.1f}",
+        high=f"{100 * high:+.1f}",
+        verdict=sentence("beyond" if change.significant else "within", lang),
     )
 
 
@@ -346,4 +401,5 @@ def _write(folder: Path | None, experiment: Experiment, settings: Mapping[str, A
     with writing(folder):
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    say(get_state().out, f"report: {path}")
+    state = get_state()
+    say(state.out, sentence("report", state.lang, path=path), soft_wrap=True)

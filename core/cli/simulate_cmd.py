@@ -126,7 +126,9 @@ def simulate_command(
             settings_json["scenario"] = scenario
         with writing(out):
             shown = card_names(runner, state.lang)
-            json_path, html_path = write_reports(out, summary, settings_json, shown)
+            json_path, html_path = write_reports(
+                out, summary, settings_json, shown, lang=state.lang
+            )
         say(out_, f"reports: {json_path} {html_path}")
 
 

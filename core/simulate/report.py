@@ -12,6 +12,7 @@ from html import escape
 from pathlib import Path
 
 from hexforge.core.simulate.stats import Rate, Summary, Usage, wilson
+from hexforge.core.simulate.words import count, language, report_word
 
 BAR_WIDTH = 360
 LABEL_WIDTH = 200
@@ -87,10 +88,10 @@ def _round_widths() -> Iterator[int]:
         scale *= 10
 
 
-def _histogram(bars: Sequence[tuple[str, int]], what: str) -> str:
+def _histogram(bars: Sequence[tuple[str, int]], what: str, lang: str) -> str:
     """Vertical bars with their counts above and their bins below, and the axis' name."""
     if not bars:
-        return "<p>no games</p>"
+        return f"<p>{escape(report_word('no_games', lang))}</p>"
     step = max(28, min(60, 560 // len(bars)))
     tall = max(n for _, n in bars) or 1
     parts = [
@@ -107,7 +108,8 @@ def _histogram(bars: Sequence[tuple[str, int]], what: str) -> str:
             f'<text x="{x + step / 2:.1f}" y="156" font-size="10" text-anchor="middle">'
             f"{escape(_fit(label, step - 2, 10))}</text>"
         )
-    parts.append(f'<text x="20" y="180" font-size="11">{escape(what)} (bars: games)</text></svg>')
+    axis = escape(report_word("axis", lang, what=what))
+    parts.append(f'<text x="20" y="180" font-size="11">{axis}</text></svg>')
     return "".join(parts)
 
 
@@ -116,47 +118,50 @@ def _rate_rows(rates: Mapping[str, Rate]) -> list[Row]:
 
 
 def report_html(
-    summary: Summary, settings: Mapping[str, object], names: Mapping[str, str] | None = None
+    summary: Summary,
+    settings: Mapping[str, object],
+    names: Mapping[str, str] | None = None,
+    lang: str = "en",
 ) -> str:
     """The report as one HTML page with inline SVG charts; ``names``: card and unit ids
-    to the names shown (the chosen language's)."""
+    to the names shown, and ``lang`` the language of its words (the chosen one)."""
     named = names or {}
+    lang = language(lang)
+    heading = report_word("heading", lang, games=count("games", summary.games, lang))
+    draw = report_word("draw", lang)
     sections = [
-        f"<h1>hexforge simulation: {summary.games} games</h1>",
+        f"<h1>{escape(heading)}</h1>",
         "<p>" + escape(", ".join(f"{k}={v}" for k, v in settings.items())) + "</p>",
-        "<h2>Win rate by agent (95% Wilson interval)</h2>",
+        f"<h2>{escape(report_word('by_agent', lang))}</h2>",
         _bars(_rate_rows(summary.wins), "%"),
-        "<h2>Win rate by seat, and draws</h2>",
-        _bars(_rate_rows({**summary.seat_wins, "draw": summary.draws}), "%"),
+        f"<h2>{escape(report_word('by_seat', lang))}</h2>",
+        _bars(_rate_rows({**summary.seat_wins, draw: summary.draws}), "%"),
     ]
     for seat, distribution in summary.scores.items():
         sections += [
-            f"<h2>Score distribution: {escape(seat)}</h2>",
-            _histogram(bins(distribution), "score"),
+            f"<h2>{escape(report_word('scores', lang, seat=seat))}</h2>",
+            _histogram(bins(distribution), report_word("score", lang), lang),
         ]
-    for title, items in (("Cards", summary.cards), ("Characters and tiles", summary.characters)):
-        sections.append(f"<h2>{title}</h2>")
-        sections.append(_usage_table(items, summary.games, named))
-    sections.append(
-        "<p>A card's win rate when used follows its side's: compare it with its users' usual "
-        "rate (the column after it), and measure one card with <code>hexforge balance ab"
-        "</code>.</p>"
-    )
+    for title, items in (("cards", summary.cards), ("characters", summary.characters)):
+        sections.append(f"<h2>{escape(report_word(title, lang))}</h2>")
+        sections.append(_usage_table(items, summary.games, named, lang))
+    note = escape(report_word("note", lang, command="{command}"))
+    sections.append("<p>" + note.format(command="<code>hexforge balance ab</code>") + "</p>")
     body = "\n".join(sections)
+    title = escape(report_word("title", lang))
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        "<title>hexforge simulation</title><style>body{font-family:sans-serif;margin:2em}"
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        f"<title>{title}</title>"
+        "<style>body{font-family:sans-serif;margin:2em}"
         "table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ddd;"
         "text-align:right}td:first-child{text-align:left}</style></head><body>\n"
         f"{body}\n</body></html>\n"
     )
 
 
-def _usage_table(items: Sequence[Usage], games: int, names: Mapping[str, str]) -> str:
-    rows = [
-        "<table><tr><th>name</th><th>pick rate</th><th>win rate when used</th>"
-        "<th>95% interval</th><th>beyond its users' usual</th><th>damage dealt</th></tr>"
-    ]
+def _usage_table(items: Sequence[Usage], games: int, names: Mapping[str, str], lang: str) -> str:
+    headings = report_word("columns", lang).split("|")
+    rows = ["<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in headings) + "</tr>"]
     for item in items:
         low, high = wilson(item.wins, item.games)
         picked = item.games / games if games else 0.0
@@ -175,10 +180,12 @@ def write_reports(
     summary: Summary,
     settings: Mapping[str, object],
     names: Mapping[str, str] | None = None,
+    lang: str = "en",
 ) -> tuple[Path, Path]:
-    """``report.json`` and ``report.html`` in ``out`` (created if missing)."""
+    """``report.json`` and ``report.html`` (its words in ``lang``) in ``out`` (created if
+    missing)."""
     out.mkdir(parents=True, exist_ok=True)
     json_path, html_path = out / "report.json", out / "report.html"
     json_path.write_text(report_json(summary, settings) + "\n", encoding="utf-8")
-    html_path.write_text(report_html(summary, settings, names), encoding="utf-8")
+    html_path.write_text(report_html(summary, settings, names, lang), encoding="utf-8")
     return json_path, html_path

@@ -20,7 +20,7 @@ def test_the_commands_of_balance_md_run(tmp_path: Path, monkeypatch: pytest.Monk
     output must contain (the worked example on the shipped first game)."""
     monkeypatch.chdir(tmp_path)
     ran = run_sh_blocks(PAGE)
-    assert ran == 4
+    assert ran == 5
     report = json.loads((tmp_path / "report" / "balance.json").read_text(encoding="utf-8"))
     assert [arm["label"] for arm in report["arms"]] == [
         "with Mighty Blow",

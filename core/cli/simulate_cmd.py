@@ -20,6 +20,7 @@ from hexforge.core.simulate.backends import Backend, run_jobs
 from hexforge.core.simulate.invariants import invariants_for
 from hexforge.core.simulate.jobs import GameJob, GameRecord
 from hexforge.core.simulate.report import write_reports
+from hexforge.core.simulate.words import count, sentence
 from hexforge.plugins.manager import PluginHost
 
 
@@ -98,21 +99,41 @@ def simulate_command(
     )
     seconds = time.perf_counter() - started
     summary = summarise(records)
-    out_ = state.out
-    say(out_, f"{games} {game_id} games in {seconds:.1f} s ({games / seconds:.1f} games/s)")
-    for title, rates in (("agent", summary.wins), ("seat", summary.seat_wins)):
+    out_, lang = state.out, state.lang
+    played = count("games", games, lang)
+    speed = f"{games / seconds:.1f}"
+    said = sentence(
+        "sim_simulated",
+        lang,
+        n=games,
+        game=game_id,
+        games=played,
+        seconds=f"{seconds:.1f}",
+        speed=speed,
+    )
+    say(out_, said)
+    for title, rates in (("sim_agent", summary.wins), ("sim_seat", summary.seat_wins)):
         for name, rate in rates.items():
             low, high = wilson(rate.count, rate.total)
-            say(
-                out_,
-                f"{title} {name}: wins {rate.count}/{rate.total} = {100 * rate.value:.1f}% "
-                f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)",
+            pct, low_, high_ = (f"{100 * v:.1f}" for v in (rate.value, low, high))
+            title_ = sentence(title, lang)
+            line = sentence(
+                "sim_wins",
+                lang,
+                title=title_,
+                name=name,
+                count=rate.count,
+                total=rate.total,
+                pct=pct,
+                low=low_,
+                high=high_,
             )
+            say(out_, line)
     draws = summary.draws
-    say(out_, f"draws: {draws.count}/{draws.total}")
+    say(out_, sentence("sim_draws", lang, count=draws.count, total=draws.total))
     if check:
         names = _invariant_names(manager, game_id)
-        say(out_, f"invariants held in all {games} games ({names})")
+        say(out_, sentence("sim_invariants", lang, n=games, names=names))
     if out is not None:
         settings_json: dict[str, object] = {
             "game": game_id,
@@ -129,7 +150,7 @@ def simulate_command(
             json_path, html_path = write_reports(
                 out, summary, settings_json, shown, lang=state.lang
             )
-        say(out_, f"reports: {json_path} {html_path}")
+        say(out_, sentence("sim_reports", lang, paths=f"{json_path} {html_path}"))
 
 
 def run_with_progress(

@@ -195,6 +195,39 @@ SENTENCES: Mapping[str, Mapping[str, str]] = _table(
             "alignées dans chaque partie, donc non estimées : {units}",
         ),
         "report": ("report: {path}", "raport: {path}", "Bericht: {path}", "rapport : {path}"),
+        # hexforge simulate's summary
+        "sim_simulated": (
+            "{n} {game} games in {seconds} s ({speed} games/s)",
+            "{game}: {games} w {seconds} s ({speed} gier/s)",
+            "{game}: {games} in {seconds} s ({speed} Spiele/s)",
+            "{game} : {games} en {seconds} s ({speed} parties/s)",
+        ),
+        "sim_agent": ("agent", "agent", "Agent", "agent"),
+        "sim_seat": ("seat", "miejsce", "Platz", "place"),
+        "sim_wins": (
+            "{title} {name}: wins {count}/{total} = {pct}% (95% CI {low}-{high}%)",
+            "{title} {name}: wygrane {count}/{total} = {pct}% (przedział 95% {low}-{high}%)",
+            "{title} {name}: Siege {count}/{total} = {pct}% (95%-Intervall {low}-{high}%)",
+            "{title} {name} : victoires {count}/{total} = {pct}% (intervalle à 95% {low}-{high}%)",
+        ),
+        "sim_draws": (
+            "draws: {count}/{total}",
+            "remisy: {count}/{total}",
+            "Unentschieden: {count}/{total}",
+            "parties nulles : {count}/{total}",
+        ),
+        "sim_invariants": (
+            "invariants held in all {n} games ({names})",
+            "niezmienniki zachowane we wszystkich grach: {n} ({names})",
+            "Invarianten in allen Spielen eingehalten: {n} ({names})",
+            "invariants respectés dans toutes les parties : {n} ({names})",
+        ),
+        "sim_reports": (
+            "reports: {paths}",
+            "raporty: {paths}",
+            "Berichte: {paths}",
+            "rapports : {paths}",
+        ),
     }
 )
 """Sentence key -> language -> its template."""

@@ -192,3 +192,38 @@ def test_simulate_writes_its_html_report_in_the_chosen_language(tmp_path: Path) 
     assert result.exit_code == 0, result.output
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert '<html lang="de"' in page and "Siegquote je Agent" in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["nshex games in", "agent random: wins", "draws: ", "invariants held in all 3"]),
+        ("pl", ["nshex: 3 gry w", "miejsce smart: wygrane", "remisy: ", "wszystkich grach: 3"]),
+        ("de", ["nshex: 3 Spiele in", "Platz smart: Siege", "Unentschieden: ", "eingehalten: 3"]),
+        ("fr", ["nshex : 3 parties en", "place smart : victoires", "parties nulles : "]),
+    ],
+)
+def test_simulate_summarises_in_the_chosen_language(lang: str, expected: list[str]) -> None:
+    """``hexforge simulate``'s summary lines follow ``--lang``; English is as it was."""
+    args = ["--lang", lang, "simulate", "--game", "nshex", "--games", "3", "--check"]
+    result = CliRunner().invoke(make_cli(), args)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    for words in expected:
+        assert words in text, (words, text)
+    if lang != "en":
+        assert " wins " not in text and "draws:" not in text and "games/s" not in text
+
+
+def test_no_sentence_key_is_written_twice() -> None:
+    """A key given twice in a table's literal silently keeps only the last (a simulate
+    line once replaced a balance one that way)."""
+    import ast
+
+    from hexforge.core.simulate import words
+
+    tree = ast.parse(Path(words.__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)

@@ -225,5 +225,5 @@ def test_no_sentence_key_is_written_twice() -> None:
     tree = ast.parse(Path(words.__file__).read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):
-            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            keys = [str(k.value) for k in node.keys if isinstance(k, ast.Constant)]
             assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from hexforge.dsl.text import STRUCTURES
+
 LANGUAGES = ("en", "pl", "de", "fr")
 """The languages the words are in; any other falls back to English."""
 
@@ -335,18 +337,6 @@ def language(lang: str) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def _plural_index(n: int, lang: str) -> int:
-    """Which plural form a count takes (the languages' CLDR cardinal rules)."""
-    n = abs(n)
-    if lang == "pl":
-        if n == 1:
-            return 0
-        return 1 if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else 2
-    if lang == "fr":
-        return 0 if n in (0, 1) else 1
-    return 0 if n == 1 else 1
-
-
 def sentence(key: str, lang: str, **fields: object) -> str:
     """The sentence ``key`` in ``lang`` with ``fields`` filled in (a language may leave a
     field out, as English leaves out the noun after ``3 of 4``)."""
@@ -361,7 +351,7 @@ def report_word(key: str, lang: str, **fields: object) -> str:
 def plural(key: str, n: int, lang: str) -> str:
     """The form of the counted noun ``key`` that goes with ``n``."""
     lang = language(lang)
-    return NOUNS[key][lang].split("|")[_plural_index(n, lang)]
+    return NOUNS[key][lang].split("|")[STRUCTURES[lang].plural(n)]
 
 
 def count(key: str, n: int, lang: str) -> str:

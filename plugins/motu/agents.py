@@ -98,15 +98,14 @@ def _goal_distance(engine: Engine, player: str) -> Callable[[Hex], int]:
 
 def _claim_distance(goals: tuple[Hex, ...], here: Hex) -> int:
     """Steps from ``here`` to claiming the nearest of ``goals`` (being next to one is
-    enough): :func:`distance` inlined, as every destination of a move is scored (issue 24)."""
-    q, r = here
-    best = 999
-    for gq, gr in goals:
-        dq, dr = q - gq, r - gr
-        steps = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-        if steps < best:
-            best = steps
-    return max(0, best - 1)
+    enough)."""
+    return max(0, min(distance(here, g) for g in goals) - 1)
+
+
+def label_distance(to_goal: Callable[[Hex], int], label: str) -> int:
+    """``to_goal`` of a destination label's hex, 999 for a label the heuristic cannot read."""
+    spot = _hex(label)
+    return 999 if spot is None else to_goal(spot)
 
 
 @cache
@@ -114,8 +113,7 @@ def _label_claim_distance(goals: tuple[Hex, ...], label: str) -> int:
     """:func:`_claim_distance` of a destination label (999 for one the heuristic cannot
     read): the objectives change seldom and the labels recur, so each pair is scored once
     (issue 24)."""
-    spot = _hex(label)
-    return 999 if spot is None else _claim_distance(goals, spot)
+    return label_distance(partial(_claim_distance, goals), label)
 
 
 def _card_value(lib: Library, card_id: str) -> float:
@@ -399,13 +397,7 @@ class MotuHeuristicAgent:
         goals = tuple(_objectives(engine, decision.player))
         if goals:
             return min(options, key=partial(_label_claim_distance, goals))
-        to_goal = _goal_distance(engine, decision.player)
-
-        def score(label: str) -> int:
-            spot = _hex(label)
-            return 999 if spot is None else to_goal(spot)
-
-        return min(options, key=score)
+        return min(options, key=partial(label_distance, _goal_distance(engine, decision.player)))
 
     def _move_facing(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         unit = str(decision.context.get("unit"))

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from hexforge.plugins.motu.terms import _plural_index, language
+from hexforge.dsl.text import STRUCTURES
+from hexforge.plugins.motu.terms import language
 
 
 def _table(rows: dict[str, dict[str, str]]) -> Mapping[str, Mapping[str, str]]:
@@ -435,4 +436,4 @@ def counted(key: str, n: int, lang: str) -> str:
     """``n`` and the counted noun ``key`` of this table: ``2 rany``, ``5 ran``."""
     lang = language(lang)
     forms = SENTENCES[key][lang].split("|")
-    return f"{n} {forms[_plural_index(n, lang)]}"
+    return f"{n} {forms[STRUCTURES[lang].plural(n)]}"

@@ -31,7 +31,7 @@ import math
 
 from hexforge.core.agents.search import SearchGame, seeded_shuffle
 from hexforge.core.engine import Decision, Engine, Json
-from hexforge.plugins.motu.agents import MotuHeuristicAgent, _goal_distance, _hex
+from hexforge.plugins.motu.agents import MotuHeuristicAgent, _goal_distance, label_distance
 from hexforge.plugins.motu.board import on_board
 from hexforge.plugins.motu.parameters import parameters_of
 from hexforge.plugins.motu.state import MotuState, PlayerState, UnitState
@@ -113,12 +113,7 @@ def candidates(decision: Decision, engine: Engine, prior: Json) -> list[Json]:
     if decision.kind != "move_to":
         return list(decision.options)
     to_goal = _goal_distance(engine, decision.player)
-
-    def score(option: Json) -> int:
-        spot = _hex(str(option))
-        return 999 if spot is None else to_goal(spot)
-
-    return sorted(decision.options, key=score)
+    return sorted(decision.options, key=lambda option: label_distance(to_goal, str(option)))
 
 
 MOTU_SEARCH = SearchGame(

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from hexforge.dsl.text import STRUCTURES
+
 LANGUAGES = ("en", "pl", "de", "fr")
 FALLBACK = "en"
 
@@ -234,22 +236,10 @@ def term(key: str, lang: str, **fields: object) -> str:
     return words.format(**fields) if fields else words
 
 
-def _plural_index(n: int, lang: str) -> int:
-    """Which plural form a count takes (the languages' CLDR cardinal rules)."""
-    n = abs(n)
-    if lang == "pl":
-        if n == 1:
-            return 0
-        return 1 if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else 2
-    if lang == "fr":
-        return 0 if n in (0, 1) else 1
-    return 0 if n == 1 else 1
-
-
 def plural(key: str, n: int, lang: str) -> str:
     """The form of the counted noun ``key`` that goes with the number ``n``."""
     lang = language(lang)
-    return TERMS[key][lang].split("|")[_plural_index(n, lang)]
+    return TERMS[key][lang].split("|")[STRUCTURES[lang].plural(n)]
 
 
 def count(key: str, n: int, lang: str) -> str:

@@ -275,11 +275,14 @@ def test_a_loaded_game_s_attack_choice_marks_its_target_in_cover(
     Select(browser.find_element(By.ID, "game")).select_by_value("motu")
     browser.find_element(By.ID, "load").send_keys(str(saved))
     choice = '#choices button[data-value="attack motu/flamethrower mer-man"]'
-    button = _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, choice))[0]
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, choice))
     _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg g.unit"))
-    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseenter'));", button)
+    # the choices may be drawn again while the page settles: the button is looked up when
+    # the event is sent, never held (a held one can be stale under load)
+    hover = "document.querySelector(arguments[0]).dispatchEvent(new MouseEvent(arguments[1]));"
+    browser.execute_script(hover, choice, "mouseenter")
     _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board #marks .mark-target"))
     assert _marks_shown(browser) == {"O9": ["target", "cover"]}
     assert "in cover" in browser.find_element(By.ID, "legend").text
-    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseleave'));", button)
+    browser.execute_script(hover, choice, "mouseleave")
     _wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#board #marks"))

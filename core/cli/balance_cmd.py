@@ -206,10 +206,13 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
     say(out, worth, soft_wrap=True)
     say(out, sentence("units", lang), soft_wrap=True)
     for power in sorted(fit.powers, key=lambda p: -p.excess.value):
-        fair = fit.fair_cost(power)
+        fair = power.fair
         price = sentence("cost", lang, cost=power.cost)
-        if fair is not None:
-            price += sentence("fair", lang, fair=fair)
+        if fair is not None and round(fair.high) == 0:
+            price += sentence("burden", lang)
+        elif fair is not None:
+            low, high = round(fair.low), round(fair.high)
+            price += sentence("fair", lang, fair=round(fair.value), low=low, high=high)
         excess = power.excess
         line = sentence(
             "unit",
@@ -239,10 +242,11 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
                 {
                     "unit": p.unit,
                     "side": p.side,
+                    "worth": _estimate(p.worth),
                     "excess": _estimate(p.excess),
                     "games": p.games,
                     "cost": p.cost,
-                    "fair_cost": fit.fair_cost(p),
+                    "fair_cost": None if p.fair is None else _estimate(p.fair),
                 }
                 for p in fit.powers
             ],

@@ -154,10 +154,14 @@ SENTENCES: Mapping[str, Mapping[str, str]] = _table(
             "avantage de {side} : {edge} log-cotes à forces égales",
         ),
         "per_point": (
-            "a point of force is worth {value} log-odds (95% interval {low} to {high})",
-            "punkt siły jest wart {value} log-szans (przedział 95% od {low} do {high})",
-            "ein Punkt Stärke ist {value} Log-Odds wert (95%-Intervall {low} bis {high})",
-            "un point de force vaut {value} log-cotes (intervalle à 95% de {low} à {high})",
+            "a point is worth {value} log-odds, the roster's units taken together (95% "
+            "interval {low} to {high})",
+            "punkt jest wart {value} log-szans, licząc wszystkie jednostki razem (przedział "
+            "95% od {low} do {high})",
+            "ein Punkt ist {value} Log-Odds wert, alle Einheiten zusammengenommen "
+            "(95%-Intervall {low} bis {high})",
+            "un point vaut {value} log-cotes, toutes les unités prises ensemble (intervalle "
+            "à 95% de {low} à {high})",
         ),
         "units": (
             "each unit beyond its points (log-odds of its side winning when it is fielded):",
@@ -179,10 +183,16 @@ SENTENCES: Mapping[str, Mapping[str, str]] = _table(
         ),
         "cost": ("; costs {cost}", "; koszt {cost}", "; kostet {cost}", " ; coûte {cost}"),
         "fair": (
-            ", fair about {fair}",
-            ", uczciwy koszt około {fair}",
-            ", fair wären etwa {fair}",
-            ", prix juste environ {fair}",
+            ", fair about {fair} ({low} to {high})",
+            ", uczciwy koszt około {fair} (od {low} do {high})",
+            ", fair wären etwa {fair} ({low} bis {high})",
+            ", prix juste environ {fair} (de {low} à {high})",
+        ),
+        "burden": (
+            ", a burden even for nothing",
+            ", obciążenie nawet za darmo",
+            ", eine Last selbst umsonst",
+            ", un fardeau même gratuit",
         ),
         "no_fair": (
             "no fair costs: these games do not show that a point is worth anything yet",

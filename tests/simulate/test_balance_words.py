@@ -59,6 +59,8 @@ BALANCE_ENGLISH = ENGLISH | {
     "fielded",
     "costs",
     "fair",
+    "burden",
+    "together",
     "report",
 }
 """English words of the balance reports that a pl, de or fr report never holds."""
@@ -86,8 +88,10 @@ GOLDEN = {
         "zawężenie go do ±5 pkt proc. wymaga około 577 gier na wariant",
     ],
     ("pl", "roster"): [
-        "  Skeletor (evil): +0.30 (przedział 95% od -1.60 do +2.20), w składzie w 1 grze; koszt 24",
-        "  Evil-Lyn (evil): +0.36 (przedział 95% od -1.50 do +2.21), w składzie w 2 grach; "
+        "punkt jest wart +0.023 log-szans, licząc wszystkie jednostki razem (przedział 95% od "
+        "-0.055 do +0.100)",
+        "  Skeletor (evil): -0.15 (przedział 95% od -4.60 do +4.30), w składzie w 1 grze; koszt 24",
+        "  Evil-Lyn (evil): +0.66 (przedział 95% od -4.06 do +5.38), w składzie w 2 grach; "
         "koszt 19",
     ],
     ("de", "mirror"): [
@@ -104,7 +108,7 @@ GOLDEN = {
         "etwa 577 Spiele pro Variante würden es auf ±5 Prozentpunkte eingrenzen",
     ],
     ("de", "roster"): [
-        "  Skeletor (evil): +0.30 (95%-Intervall -1.60 bis +2.20), aufgestellt in 1 Spiel; "
+        "  Skeletor (evil): -0.15 (95%-Intervall -4.60 bis +4.30), aufgestellt in 1 Spiel; "
         "kostet 24",
     ],
 }

@@ -15,14 +15,19 @@
 - the hidden cards (rulebook §Select Cards: the hand is secret, the decks shuffled): the
   opponent's fate hand and deck are shuffled together and dealt again, the player's own
   deck is shuffled, with the playout's seed;
-- the decisions searched: activations, bonuses, actions, moves and their facing,
-  discards, deployment; not the rerolls (a failed die is always worth rerolling) nor the
-  secret card selection;
-- the budget: 6 playouts a searched decision, shared by the heuristic's answer and one
-  other (``width`` 2: three playouts each), which replaces it only when its mean value is
-  ``margin`` 0.1 better - the heuristic is right far more often than a playout or two can
-  tell. A playout to the round's end costs about 15 ms of CPU, nearly all of it the
-  heuristic playing both seats (the fork and the child's exit about 2-3 ms).
+- the decisions searched: activations, actions and moves - where the heuristic's choices
+  decide fights and objectives; not the bonuses, facings and discards (searching them too
+  would halve the playouts of the rest for the same time), the rerolls (a failed die is
+  always worth rerolling) nor the secret card selection;
+- the budget: 16 playouts a searched decision, shared by the heuristic's answer and up to
+  seven others (``width`` 8) by sequential halving - one playout each, then two for the
+  best four, then four for the best two - the heuristic's answer replaced only when
+  another's mean value is ``margin`` 0.05 better. A playout to the round's end costs about
+  11 ms of CPU, about 4 ms of it the fork, the child's exit and its first touches of the
+  parent's pages, the rest the heuristic playing both seats. About half the decisions the
+  agent is asked are searched, so it spends about 0.1 s of CPU per decision asked
+  (docs/agents.md: widths 2, 4 and 8 and margins 0, 0.05 and 0.1 measured against each
+  other).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from hexforge.plugins.motu.parameters import parameters_of
 from hexforge.plugins.motu.state import MotuState, PlayerState, UnitState
 from hexforge.plugins.motu.units import is_knocked_out, points
 
-SEARCHED = frozenset({"activate", "bonus", "action", "move_to", "move_facing", "discard"})
+SEARCHED = frozenset({"activate", "action", "move_to"})
 VP_SPREAD = 15.0
 """How many VP around the victory margin a cut-off game's value turns over (:func:`value`)."""
 DRAW_SHADE = 0.3
@@ -127,7 +132,7 @@ MOTU_SEARCH = SearchGame(
     horizon=80,
     candidates=candidates,
     searched=searched,
-    playouts=6,
-    margin=0.1,
-    width=2,
+    playouts=16,
+    margin=0.05,
+    width=8,
 )

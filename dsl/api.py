@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.rules import CompiledEffect, EffectContext, Source
+from hexforge.dsl.codes import RUNS_NOTHING
 from hexforge.dsl.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -63,13 +64,20 @@ def parse_text(text: str, *, file: str | None = None) -> ast.Effect:
 
 
 def check_text(
-    text: str, vocabulary: Vocabulary, *, file: str | None = None, place: str | None = None
+    text: str,
+    vocabulary: Vocabulary,
+    *,
+    file: str | None = None,
+    place: str | None = None,
+    runs: bool = False,
 ) -> list[Diagnostic]:
     """Every problem in ``text`` (errors and warnings); never raises for bad input.
 
     ``place``: the card field the text is written in, as ``<kind>.<field>``
     (``glory.mission``, ``character.skills.effect``); verbs a game allows only in some
-    fields are reported elsewhere (HF327). None: not checked."""
+    fields are reported elsewhere (HF327). None: not checked. ``runs``: the game runs the
+    field's statements as an action (an active skill, a weapon's attack), so an effect with
+    none - only rules in force - would fail when used (HF328)."""
     if not _LOADED:
         _load()
 
@@ -77,7 +85,23 @@ def check_text(
         effect = parse(text, file=file)
     except HexforgeError as exc:
         return list(exc.diagnostics)
-    return check(effect, vocabulary, text.split("\n"), place)[1]
+    lines = text.split("\n")
+    checked, found = check(effect, vocabulary, lines, place)
+    if runs and not checked.run and not errors(found):
+        span = effect.span
+        found.append(
+            Diagnostic(
+                RUNS_NOTHING,
+                "the game runs this effect as an action, but it has no statement to run: "
+                "its lines are rules in force, which running it never applies",
+                span,
+                lines[span.line - 1] if 0 < span.line <= len(lines) else None,
+                "write what the action does as a statement (a verb: 'gain 1 mana', "
+                "'deal 1 damage to target'); a rule in force belongs in a field the game "
+                "keeps in force (a passive skill, a token's effects)",
+            )
+        )
+    return found
 
 
 def compile_text(text: str, vocabulary: Vocabulary, source: Source) -> CompiledEffect:

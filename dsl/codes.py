@@ -33,6 +33,7 @@ TABLE_GAP = define("HF324", "success counts that select no row")
 CONTRADICTORY_PERMISSIONS = define("HF325", "contradictory permissions in one effect")
 MISSING_CAPABILITY = define("HF326", "the game provides no procedure for this form")
 NOT_ALLOWED_HERE = define("HF327", "a phrase the game allows only in other card fields")
+RUNS_NOTHING = define("HF328", "an effect the game runs as an action has no statement")
 
 # Running a compiled effect (bugs in a game plugin, reported clearly).
 UNBOUND = define("HF330", "an effect used a name the game did not bind")

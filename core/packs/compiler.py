@@ -290,6 +290,7 @@ def _compile_card(
                 place(card, marked.path),
                 condition=marked.marker.condition,
                 selection=marked.marker.selection,
+                runs=marked.marker.runs is True,
             )
             problems.extend(report.diagnostics)
             permissions.extend(report.permissions)

@@ -38,15 +38,17 @@ def check_effect(
     *,
     condition: bool = False,
     selection: bool = False,
+    runs: bool = False,
 ) -> EffectReport:
     """Check the effect ``text`` written at ``path`` in ``doc`` against ``vocabulary``;
     ``place`` is the card field it is (``glory.mission``), for verbs a game allows only in
-    some fields; ``condition``: the text is one condition, not a whole effect."""
+    some fields; ``condition``: the text is one condition, not a whole effect; ``runs``:
+    the game runs it as an action, so it must hold a statement (HF328)."""
     node = doc.node(path)
     if node is None:  # not written in this file: nothing to point at
         return EffectReport((), ())
     scalar = ScalarPosition.at(doc.file, doc.lines, node.value.line - 1, node.value.column - 1)
-    found, rules = _checked(text, vocabulary, place, condition, selection)
+    found, rules = _checked(text, vocabulary, place, condition, selection, runs)
     diagnostics = tuple(map_diagnostic(d, scalar) for d in found)
     permissions = []
     for action, allowed, conditional, span in rules:
@@ -58,7 +60,8 @@ def check_effect(
 
 _Rule = tuple[str, bool, bool, Span]
 _MEMO: dict[
-    tuple[int, str, str | None, bool, bool], tuple[Vocabulary, list[Diagnostic], list[_Rule]]
+    tuple[int, str, str | None, bool, bool, bool],
+    tuple[Vocabulary, list[Diagnostic], list[_Rule]],
 ] = {}
 _MEMO_SIZE = 20_000
 
@@ -69,10 +72,11 @@ def _checked(
     place: str | None,
     condition: bool = False,
     selection: bool = False,
+    runs: bool = False,
 ) -> tuple[list[Diagnostic], list[_Rule]]:
     """check_text (check_condition for a condition) plus the permission rules, memoised:
     cards repeat effect texts a lot."""
-    key = (id(vocabulary), text, place, condition, selection)
+    key = (id(vocabulary), text, place, condition, selection, runs)
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is vocabulary:
         return hit[1], hit[2]
@@ -86,7 +90,7 @@ def _checked(
     elif condition:
         found = check_condition(text, vocabulary)
     else:
-        found = check_text(text, vocabulary, place=place)
+        found = check_text(text, vocabulary, place=place, runs=runs)
         if not found and _PERMISSION.search(text):
             rules = _permissions(text, vocabulary)
     if len(_MEMO) >= _MEMO_SIZE:

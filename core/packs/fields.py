@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Annotated, Any, Union, get_args, get_origin
 
@@ -52,27 +52,35 @@ def _walk_model(model: BaseModel, path: YamlPath) -> Iterator[Marked]:
     for name, shape in _fields(type(model)):
         value = getattr(model, name)
         if value is not None:
-            yield from _walk(shape, value, (*path, name))
+            yield from _walk(shape, value, (*path, name), model)
 
 
-def _walk(shape: _Shape, value: Any, path: YamlPath) -> Iterator[Marked]:
+def _walk(shape: _Shape, value: Any, path: YamlPath, owner: BaseModel) -> Iterator[Marked]:
     if isinstance(value, BaseModel):
         yield from _walk_model(value, path)
         return
     if not shape.may_hold_marks:
         return
     if shape.container == "optional":  # before the text check: an optional text is a str
-        yield from _walk(shape.items[0], value, path)
+        yield from _walk(shape.items[0], value, path, owner)
     elif isinstance(value, str):
         for marker in shape.markers:
-            yield Marked(path, value, marker)
+            yield Marked(path, value, _settled(marker, owner))
     elif shape.container in ("list", "tuple") and isinstance(value, list | tuple):
         for index, item in enumerate(value):
             item_shape = shape.items[min(index, len(shape.items) - 1)]
-            yield from _walk(item_shape, item, (*path, index))
+            yield from _walk(item_shape, item, (*path, index), owner)
     elif shape.container == "dict" and isinstance(value, dict):
         for key, item in value.items():
-            yield from _walk(shape.items[0], item, (*path, key))
+            yield from _walk(shape.items[0], item, (*path, key), owner)
+
+
+def _settled(marker: Marker, owner: BaseModel) -> Marker:
+    """An effect that runs when its model says so (``runs`` names the model's flag), as
+    this model says: True or False."""
+    if isinstance(marker, EffectText) and isinstance(marker.runs, str):
+        return replace(marker, runs=bool(getattr(owner, marker.runs)))
+    return marker
 
 
 @cache

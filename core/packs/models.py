@@ -59,10 +59,14 @@ VersionText = Annotated[str, StringConstraints(pattern=VERSION_PATTERN)]
 class EffectText:
     """Marks a text field as effect DSL, checked against the game's vocabulary;
     ``condition``: the field holds one condition (what may follow ``if``), not an effect;
-    ``selection``: one selector (what may follow ``for each``)."""
+    ``selection``: one selector (what may follow ``for each``); ``runs``: the game runs the
+    field's statements as an action, so it must hold one (HF328) - True, or the name of a
+    boolean attribute of the model holding the field that says when (a skill that runs only
+    when it has a cost)."""
 
     condition: bool = False
     selection: bool = False
+    runs: bool | str = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +81,15 @@ Effect = Annotated[
     EffectText(),
     StringConstraints(min_length=1),
     Field(description="Effect text in the hexforge effect language (see docs/dsl.md)."),
+]
+Action = Annotated[
+    str,
+    EffectText(runs=True),
+    StringConstraints(min_length=1),
+    Field(
+        description="Effect text the game runs as an action: it must hold a statement "
+        "(see docs/dsl.md)."
+    ),
 ]
 Condition = Annotated[
     str,
@@ -101,6 +114,29 @@ CardRef = Annotated[
 def card_ref(*kinds: str) -> GroupedMetadata:
     """Metadata for a reference to cards of ``kinds``: ``Annotated[str, card_ref("weapon")]``."""
     return _RefMetadata(Ref(kinds))
+
+
+def effect_run_when(flag: str) -> GroupedMetadata:
+    """Metadata for an effect the game runs as an action only when the model holding it
+    says so through its boolean attribute ``flag``: ``Annotated[str,
+    effect_run_when("acts")]`` (a skill's effect, run when the skill has a cost)."""
+    return _RunWhenMetadata(EffectText(runs=flag))
+
+
+@dataclass(frozen=True, slots=True)
+class _RunWhenMetadata(GroupedMetadata):
+    """An :class:`EffectText` that runs when ``flag`` holds, as pydantic metadata."""
+
+    marker: EffectText
+
+    def __iter__(self) -> Iterator[object]:
+        yield self.marker
+        yield StringConstraints(min_length=1)
+        yield Field(
+            description="Effect text in the hexforge effect language (see docs/dsl.md); "
+            f"run as an action when '{self.marker.runs}' holds, so then it must hold a "
+            "statement."
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,16 @@ from pydantic_core import PydanticUndefined
 
 from hexforge.core.packs.catalogue import CardKind
 from hexforge.core.packs.fielddocs import Documented
-from hexforge.core.packs.models import Card, Condition, Effect, Localised, Slug, card_ref
+from hexforge.core.packs.models import (
+    Action,
+    Card,
+    Condition,
+    Effect,
+    Localised,
+    Slug,
+    card_ref,
+    effect_run_when,
+)
 from hexforge.plugins.motu.terms import LANGUAGES, term
 
 GAME = "motu"
@@ -155,12 +164,19 @@ class Skill(_Model):
     """What it targets: a target needs line of sight and turns the user to face it."""
     range: int | None = _bounded("range", None)
     """Maximum distance in inches to the target or mark hex, if limited."""
-    effect: Effect
-    """What it does, in the effect language ('target' is bound for targeted skills)."""
+    effect: Annotated[str, effect_run_when("acts")]
+    """What it does, in the effect language ('target' is bound for targeted skills): the
+    statements of an active or disposable skill are run when it is used (so it needs one,
+    HF328), a passive skill's rules are in force."""
 
     @property
     def active(self) -> bool:
         return self.cost is not None
+
+    @property
+    def acts(self) -> bool:
+        """Used as an action (active or disposable): its effect is run, not kept in force."""
+        return self.active or self.disposable
 
     @model_validator(mode="after")
     def _one_kind(self) -> Skill:
@@ -221,7 +237,7 @@ class Weapon(Card):
     """Blast radius in hexes around the initial target (rulebook §Area Attacks)."""
     targets: Literal["enemies", "allies"] = "enemies"
     """Whom it may target: beneficial spells target allies (rulebook §Targeting Allies)."""
-    attack: Effect
+    attack: Action
     """The attack test and its outcome table, e.g. 'test strength against toughness of
     target:' then rows '1+: deal 1 wound to target'."""
     effects: list[Effect] = Field(default_factory=list)
@@ -267,7 +283,7 @@ class Token(Card):
     """A unique token: each force has at most one copy in play (rulebook §Buffs and Debuffs)."""
     effects: list[Effect] = Field(default_factory=list)
     """Rules in force while the token is in play."""
-    removed: Effect | None = None
+    removed: Action | None = None
     """Statements run when the token is removed (Regeneration, Curse)."""
 
 
@@ -396,8 +412,8 @@ class ActionCard(Card):
     when: Condition | None = None
     """When it may be taken, a condition on the acting character (``self`` - and
     ``target`` for a targeted action): ``not self is engaged``."""
-    effect: Effect
-    """What it does, in the effect language."""
+    effect: Action
+    """What it does, in the effect language (run when the action is taken)."""
     ends: bool = False
     """The activation or interruption ends after it (as overwatch ends it)."""
 

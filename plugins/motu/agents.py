@@ -25,8 +25,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
-from itertools import accumulate
-from operator import mul
 
 from hexforge.core.engine import Decision, Engine, Json, RandomAgent
 from hexforge.core.errors import HexforgeError
@@ -49,7 +47,7 @@ from hexforge.plugins.motu.agent_cards import Outlook, bonus_worth
 from hexforge.plugins.motu.attacks import legal_targets, scope_changes, usable_weapons, weapon_of
 from hexforge.plugins.motu.board import as_int, board_map, distance_inches, hex_of, on_board
 from hexforge.plugins.motu.cards import Fate, Glory, Weapon, WeaponType
-from hexforge.plugins.motu.dicetest import DONE, DiceOdds, odds_of, success_distribution
+from hexforge.plugins.motu.dicetest import DONE, net_distribution, odds_of
 from hexforge.plugins.motu.hands import Bonus, bonuses, hand
 from hexforge.plugins.motu.library import Library, library_of
 from hexforge.plugins.motu.mana import mana
@@ -169,18 +167,6 @@ def _test_of(text: str, kind: WeaponType) -> tuple[str, str, tuple[tuple[int, in
     return stat, against, rows
 
 
-@cache
-def _net_distribution(attack: DiceOdds, defence: DiceOdds) -> tuple[float, ...]:
-    """:func:`~hexforge.plugins.motu.dicetest.net_distribution` by sums of products in C
-    rather than a Python double loop, and once per pair of odds (issue 24): ``k`` successes
-    kept is the attack scoring ``c + k`` against ``c`` saves; none kept, the attack scoring
-    no more than the saves."""
-    hits, saves = success_distribution(attack), success_distribution(defence)
-    at_least = list(accumulate(reversed(saves)))[::-1]  # P(saves >= c)
-    none = sum(map(mul, hits, at_least))
-    return (none, *(sum(map(mul, hits[k:], saves)) for k in range(1, len(hits))))
-
-
 def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackForecast:
     """The expected outcome of ``unit`` attacking ``target`` with ``weapon`` now (rulebook
     §Attack, §Tests, §Defence Tests): the attack's odds with the weapon's dice and the
@@ -199,7 +185,7 @@ def forecast(engine: Engine, unit: str, weapon: Weapon, target: str) -> AttackFo
         rerolls=free + min(5, spare),
     )
     defence = odds_of(engine, target, against)
-    kept = _net_distribution(attack, defence)
+    kept = net_distribution(attack, defence)
     left = max(1, engine.query("health", target) - UnitState(engine, target).wounds)
     return _outcome(kept, rows, left)
 

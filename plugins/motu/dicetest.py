@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
+from operator import mul
 
 from hexforge.core.engine import Engine, Frame, Json
 from hexforge.plugins.motu.mana import mana, spend_mana
@@ -226,14 +228,16 @@ def success_distribution(odds: DiceOdds) -> tuple[float, ...]:
     return tuple(result)
 
 
+@cache
 def net_distribution(attack: DiceOdds, defence: DiceOdds) -> tuple[float, ...]:
-    """P(successes applied = k) after the defence test cancels some (step 10-11)."""
+    """P(successes applied = k) after the defence test cancels some (step 10-11): ``k``
+    applied is the attack scoring ``c + k`` against ``c`` saves; none, the attack scoring
+    no more than the saves. Sums of products in C rather than a double loop in Python, and
+    once per pair of odds: the heuristic asks for every attack option it weighs (issue 24)."""
     hits, saves = success_distribution(attack), success_distribution(defence)
-    result = [0.0] * (MAX_SUCCESSES + 1)
-    for k, p in enumerate(hits):
-        for c, q in enumerate(saves):
-            result[max(0, k - c)] += p * q
-    return tuple(result)
+    at_least = list(accumulate(reversed(saves)))[::-1]  # P(saves >= c)
+    none = sum(map(mul, hits, at_least))
+    return (none, *(sum(map(mul, hits[k:], saves)) for k in range(1, len(hits))))
 
 
 def _roll_one(

@@ -42,3 +42,18 @@ def test_a_bad_experiment_is_a_coded_error_before_any_game(args: list[str], code
     result = CliRunner().invoke(make_cli(), ["balance", *args, "--games", "2"])
     assert result.exit_code != 0
     assert code in result.output and "Traceback" not in result.output
+
+
+def test_the_roster_json_holds_what_balance_md_names(tmp_path: Path) -> None:
+    """docs/balance.md: ``edge``, ``per_point`` and per unit ``worth``, ``excess`` and
+    ``fair_cost`` (null while a point's worth is unsure), each with its ``ci95``."""
+    args = ["balance", "roster", "--scenario", "standard", "--games", "6"]
+    result = CliRunner().invoke(make_cli(), [*args, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert isinstance(report["edge"], float) and set(report["per_point"]) == {"value", "ci95"}
+    unit = report["powers"][0]
+    assert {"worth", "excess", "fair_cost", "cost", "games"} <= set(unit)
+    assert set(unit["worth"]) == {"value", "ci95"} == set(unit["excess"])
+    low, high = report["per_point"]["ci95"]
+    assert (unit["fair_cost"] is None) == (low <= 0)

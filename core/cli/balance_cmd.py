@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
 
 from hexforge.core.agents.codes import BAD_SIMULATION
 from hexforge.core.cli.output import OutputPath, writing
@@ -21,6 +22,7 @@ from hexforge.core.engine.diagnostics import fail
 from hexforge.core.play import GameRunner, Runtime, card_names
 from hexforge.core.report import say
 from hexforge.core.simulate.backends import Backend
+from hexforge.core.simulate.balance_page import Chart, Interval, balance_html
 from hexforge.core.simulate.experiments import Arm, Difference, Experiment, arm_jobs, games_needed
 from hexforge.core.simulate.regression import Estimate, fit_powers
 from hexforge.core.simulate.stats import Rate, wilson
@@ -85,15 +87,19 @@ def mirror_command(agent: str, **common: Any) -> None:
     experiment = _run(_Game.of(common), common, (agent, agent), [("as set up", {})], sides=None)
     (arm,) = experiment.arms
     state = get_state()
-    out, lang = state.out, state.lang
-    say(out, _heading(experiment, sentence("itself", lang, agent=agent), lang), soft_wrap=True)
+    lang = state.lang
+    page = _Page(state.out)
+    page.say(_heading(experiment, sentence("itself", lang, agent=agent), lang))
     for side in experiment.sides:
-        say(out, sentence("won", lang, side=side, rate=_rate(arm.wins(side), lang)), soft_wrap=True)
+        page.say(sentence("won", lang, side=side, rate=_rate(arm.wins(side), lang)))
     draws = sentence("draws", lang, count=arm.draws.count, total=arm.draws.total)
-    say(out, draws, soft_wrap=True)
+    page.say(draws)
     if len(experiment.sides) == 2:
-        say(out, _verdict(arm, *experiment.sides, lang=lang), soft_wrap=True)
-    _write(common["out"], experiment, {})
+        page.say(_verdict(arm, *experiment.sides, lang=lang))
+    rates = {side: arm.wins(side) for side in experiment.sides}
+    rates[sentence("drawn", lang)] = arm.draws
+    page.charts.append(Chart(sentence("chart_rates", lang), _rate_rows(rates), percent=True))
+    _write(common["out"], experiment, {}, page)
 
 
 @balance_command.command("ab")
@@ -134,33 +140,42 @@ def ab_command(
     labels = _arm_labels(runner, card, instead, lang)
     arms = [(json_labels[0], {}), (json_labels[1], swap)]
     experiment = _run(game, common, (p1, p2), arms, sides=sides)
-    out = state.out
+    page = _Page(state.out)
     agents = sentence("versus", lang, one=p1, other=p2)
-    say(out, _heading(experiment, agents, lang), soft_wrap=True)
+    page.say(_heading(experiment, agents, lang))
     held = sides[0]
     for side in sides[1:]:
         held = sentence("and", lang, one=held, other=side)
     name = card_names(runner, lang).get(_full(runner, card), card)
     first, second = labels
-    say(
-        out,
-        sentence("held", lang, card=name, sides=held, first=first, second=second),
-        soft_wrap=True,
-    )
+    page.say(sentence("held", lang, card=name, sides=held, first=first, second=second))
     for label, arm in zip(labels, experiment.arms, strict=True):
-        rates = "; ".join(
+        won = "; ".join(
             sentence("won", lang, side=side, rate=_rate(arm.wins(side), lang)) for side in sides
         )
-        line = sentence("arm", lang, arm=label, rates=rates, drawn=arm.draws.count)
-        say(out, line, soft_wrap=True)
+        line = sentence("arm", lang, arm=label, rates=won, drawn=arm.draws.count)
+        page.say(line)
     for side in sides:
         change = experiment.change(side)
         difference = _difference(change, lang)
-        say(out, sentence("change", lang, side=side, difference=difference), soft_wrap=True)
+        page.say(sentence("change", lang, side=side, difference=difference))
         needed = games_needed(change.a.value, change.b.value, margin)
         games = count("plan_games", needed, lang)
-        say(out, sentence("plan", lang, games=games, margin=f"{100 * margin:g}"), soft_wrap=True)
-    _write(common["out"], experiment, {"card": card, "instead": instead, "margin": margin})
+        page.say(sentence("plan", lang, games=games, margin=f"{100 * margin:g}"))
+    rates = {
+        f"{label}: {side}": arm.wins(side)
+        for label, arm in zip(labels, experiment.arms, strict=True)
+        for side in sides
+    }
+    page.charts.append(Chart(sentence("chart_rates", lang), _rate_rows(rates), percent=True))
+    changes = []
+    for side in sides:
+        change = experiment.change(side)
+        changes.append(Interval(side, change.value, *change.interval))
+    title = sentence("chart_change", lang)
+    page.charts.append(Chart(title, tuple(changes), percent=True, centre=0.0))
+    settings = {"card": card, "instead": instead, "margin": margin}
+    _write(common["out"], experiment, settings, page)
 
 
 @balance_command.command("roster")
@@ -189,12 +204,12 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
     fit = fit_powers(arm.records, costs)
     lang = state.lang
     names = card_names(runner, lang)
-    out = state.out
+    page = _Page(state.out)
     heading = _heading(experiment, sentence("itself", lang, agent=agent), lang)
     drafted = sentence("drafted", lang, heading=heading, points=count("points", points, lang))
-    say(out, drafted, soft_wrap=True)
+    page.say(drafted)
     edge = sentence("edge", lang, side=fit.side, edge=f"{fit.edge:+.2f}")
-    say(out, edge, soft_wrap=True)
+    page.say(edge)
     point = fit.per_point
     worth = sentence(
         "per_point",
@@ -203,9 +218,14 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
         low=f"{point.low:+.3f}",
         high=f"{point.high:+.3f}",
     )
-    say(out, worth, soft_wrap=True)
-    say(out, sentence("units", lang), soft_wrap=True)
-    for power in sorted(fit.powers, key=lambda p: -p.excess.value):
+    page.say(worth)
+    page.say(sentence("units", lang))
+    ranked = sorted(fit.powers, key=lambda p: -p.excess.value)
+    rows = tuple(
+        Interval(f"{names.get(p.unit, p.unit)} ({p.side})", *_triple(p.excess)) for p in ranked
+    )
+    page.charts.append(Chart(sentence("units", lang).rstrip(" :"), rows, centre=0.0))
+    for power in ranked:
         fair = power.fair
         price = sentence("cost", lang, cost=power.cost)
         if fair is not None and round(fair.high) == 0:
@@ -225,12 +245,12 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
             games=count("in_games", power.games, lang),
             price=price,
         )
-        say(out, line, soft_wrap=True)
+        page.say(line)
     if point.low <= 0:
-        say(out, sentence("no_fair", lang), soft_wrap=True)
+        page.say(sentence("no_fair", lang))
     if fit.constant:
         shown = ", ".join(names.get(u, u) for u in fit.constant)
-        say(out, sentence("constant", lang, units=shown), soft_wrap=True)
+        page.say(sentence("constant", lang, units=shown))
     _write(
         common["out"],
         experiment,
@@ -251,6 +271,7 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
                 for p in fit.powers
             ],
         },
+        page,
     )
 
 
@@ -374,7 +395,35 @@ def _full(runner: GameRunner, card: str) -> str:
     return card if "/" in card else f"{runner.game}/{card}"
 
 
-def _write(folder: Path | None, experiment: Experiment, settings: Mapping[str, Any]) -> None:
+@dataclass
+class _Page:
+    """What a command prints, kept for its HTML page: the sentences and the charts."""
+
+    out: Console
+    lines: list[str] = field(default_factory=list)
+    charts: list[Chart] = field(default_factory=list)
+
+    def say(self, text: str) -> None:
+        say(self.out, text, soft_wrap=True)
+        self.lines.append(text)
+
+
+def _triple(estimate: Estimate) -> tuple[float, float, float]:
+    return estimate.value, estimate.low, estimate.high
+
+
+def _rate_rows(rates: Mapping[str, Rate]) -> tuple[Interval, ...]:
+    return tuple(
+        Interval(label, rate.value, *wilson(rate.count, rate.total))
+        for label, rate in rates.items()
+    )
+
+
+def _write(
+    folder: Path | None, experiment: Experiment, settings: Mapping[str, Any], page: _Page
+) -> None:
+    """balance.json (the same bytes in every language) and balance.html (the page in the
+    chosen one) in ``folder``, when asked for."""
     if folder is None:
         return
     data = {
@@ -401,9 +450,11 @@ def _write(folder: Path | None, experiment: Experiment, settings: Mapping[str, A
             }
             for side in experiment.sides
         }
-    path = folder / "balance.json"
+    path, html = folder / "balance.json", folder / "balance.html"
+    lang = get_state().lang
     with writing(folder):
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    state = get_state()
-    say(state.out, sentence("report", state.lang, path=path), soft_wrap=True)
+        page_text = balance_html("hexforge balance", page.lines, page.charts, lang)
+        html.write_text(page_text, encoding="utf-8")
+    say(page.out, sentence("report", lang, path=f"{path}, {html}"), soft_wrap=True)

@@ -28,7 +28,7 @@ def report_json(summary: Summary, settings: Mapping[str, object]) -> str:
     return json.dumps({"settings": dict(settings), **summary.as_json()}, indent=2, sort_keys=True)
 
 
-def _fit(label: str, pixels: int, size: int = 12) -> str:
+def fit_label(label: str, pixels: int, size: int = 12) -> str:
     """``label`` cut with an ellipsis to about ``pixels`` wide at font ``size`` (an average
     glyph is taken as 0.6 em, generous for the sans-serif fonts browsers pick)."""
     room = max(4, int(pixels / (0.6 * size)))
@@ -49,7 +49,7 @@ def _bars(rows: Sequence[Row], unit: str) -> str:
         end = LABEL_WIDTH + width
         parts.append(
             f'<text x="0" y="{y + 15}" font-size="12"><title>{escape(label)}</title>'
-            f"{escape(_fit(label, LABEL_WIDTH - 8))}</text>"
+            f"{escape(fit_label(label, LABEL_WIDTH - 8))}</text>"
             f'<rect x="{LABEL_WIDTH}" y="{y + 3}" width="{width:.1f}" height="14" fill="#4a7ab5"/>'
         )
         if interval is not None:
@@ -106,7 +106,7 @@ def _histogram(bars: Sequence[tuple[str, int]], what: str, lang: str) -> str:
             f'<text x="{x + step / 2:.1f}" y="{134 - h:.1f}" font-size="11" '
             f'text-anchor="middle">{n}</text>'
             f'<text x="{x + step / 2:.1f}" y="156" font-size="10" text-anchor="middle">'
-            f"{escape(_fit(label, step - 2, 10))}</text>"
+            f"{escape(fit_label(label, step - 2, 10))}</text>"
         )
     axis = escape(report_word("axis", lang, what=what))
     parts.append(f'<text x="20" y="180" font-size="11">{axis}</text></svg>')

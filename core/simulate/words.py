@@ -206,6 +206,19 @@ SENTENCES: Mapping[str, Mapping[str, str]] = _table(
             "in jedem Spiel aufgestellt, daher nicht geschätzt: {units}",
             "alignées dans chaque partie, donc non estimées : {units}",
         ),
+        "drawn": ("drawn", "remisy", "unentschieden", "nulles"),
+        "chart_rates": (
+            "Win rates with their 95% intervals",
+            "Odsetki wygranych z przedziałami 95%",
+            "Siegquoten mit ihren 95%-Intervallen",
+            "Taux de victoire avec leurs intervalles à 95%",
+        ),
+        "chart_change": (
+            "Change in win rate from the first arm to the second, percentage points",
+            "Zmiana odsetka wygranych z pierwszego wariantu na drugi, w punktach procentowych",
+            "Änderung der Siegquote von der ersten zur zweiten Variante, in Prozentpunkten",
+            "Variation du taux de victoire de la première variante à la seconde, en points",
+        ),
         "report": ("report: {path}", "raport: {path}", "Bericht: {path}", "rapport : {path}"),
         # hexforge simulate's summary
         "sim_simulated": (

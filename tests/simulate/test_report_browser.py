@@ -42,7 +42,7 @@ def records() -> list[GameRecord]:
 OVERLAPS = """
 const boxes = [];
 for (const svg of document.querySelectorAll('svg')) {
-  for (const el of svg.querySelectorAll('text, rect, line')) {
+  for (const el of svg.querySelectorAll('text, rect, line, circle')) {
     const r = el.getBoundingClientRect();
     if (r.width > 0 || r.height > 0)
       boxes.push([el.tagName, el.textContent, r.left, r.top, r.right, r.bottom]);

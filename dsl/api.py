@@ -96,9 +96,8 @@ def check_text(
                 "its lines are rules in force, which running it never applies",
                 span,
                 lines[span.line - 1] if 0 < span.line <= len(lines) else None,
-                "write what the action does as a statement (a verb: 'gain 1 mana', "
-                "'deal 1 damage to target'); a rule in force belongs in a field the game "
-                "keeps in force (a passive skill, a token's effects)",
+                "write what the action does as a statement, one of the game's verbs "
+                "(docs/dsl.md); a rule in force belongs in a field the game keeps in force",
             )
         )
     return found

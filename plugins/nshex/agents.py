@@ -4,10 +4,12 @@ Battles decide the game by HQ damage (Duel rules, "Bitwa"), so a tile is worth t
 would land on enemies from where it stands: melee on the adjacent enemy of a side, ranged on
 the first enemy down a side's line, gauss on every enemy down it, HQ hits counted double.
 The agent remembers which tile it chose to play or shift, then picks the hex and rotation
-scoring best for that tile; modules without attacks go next to the own HQ, which they
-protect and boost. A Battle (any instant that fights a battle) is played only when the
-tiles on the board would deal the opponent more hits than they take; everything else it
-plays rather than idles: a turn ended with tiles left in hand gives the opponent the board.
+scoring best for that tile - the hits it would deal plus the hits its nets would hold (a
+netted enemy cannot act: each adjacent enemy on a net side keeps the hits it would deal);
+modules without attacks go next to the own HQ, which they protect and boost. A Battle (any
+instant that fights a battle) is played only when the tiles on the board would deal the
+opponent more hits than they take; everything else it plays rather than idles: a turn
+ended with tiles left in hand gives the opponent the board.
 """
 
 from __future__ import annotations
@@ -62,6 +64,32 @@ def expected_damage(
             if foe is not None:
                 total += strength * _worth(engine, foe)
     return total
+
+
+def net_hold(engine: Engine, player: str, printed: BoardTile, at: Hex, rotation: int) -> float:
+    """Hits the enemies ``printed``'s nets would hold from ``at`` turned by ``rotation``:
+    a netted tile cannot act (rulebook: Sieć), so each adjacent enemy on a net side keeps
+    the hits it would deal from where it stands."""
+    held = 0.0
+    for side in printed.net:
+        foe = _enemy_at(engine, player, at.neighbour(facing(int(side), rotation)))
+        foe_printed = None if foe is None else pos.card(engine, foe)
+        if foe is None or not isinstance(foe_printed, BoardTile):
+            continue
+        view = TileView(engine, foe)
+        owner = pos.controller(engine, foe)
+        held += expected_damage(engine, owner, foe_printed, view.hex, view.rotation)
+    return held
+
+
+def placement_value(
+    engine: Engine, player: str, printed: BoardTile, at: Hex, rotation: int
+) -> float:
+    """What placing ``printed`` there is worth: the hits it would deal and those its nets
+    would hold."""
+    return expected_damage(engine, player, printed, at, rotation) + net_hold(
+        engine, player, printed, at, rotation
+    )
 
 
 def _hq_hex(engine: Engine, player: str, mine: bool) -> Hex | None:
@@ -164,7 +192,7 @@ class NshexHeuristicAgent:
 
         def score(coord: str) -> float:
             at = parse_coord(coord)
-            best = max(expected_damage(engine, player, printed, at, r) for r in ROTATIONS)
+            best = max(placement_value(engine, player, printed, at, r) for r in ROTATIONS)
             near_home = 0.0 if own is None else 0.1 * distance(at, own)
             return best - near_home
 
@@ -177,7 +205,7 @@ class NshexHeuristicAgent:
         if printed is None or at is None:
             return None
         rotations = [int(str(o)) for o in options]
-        best = max(rotations, key=lambda r: expected_damage(engine, player, printed, at, r))
+        best = max(rotations, key=lambda r: placement_value(engine, player, printed, at, r))
         return options[rotations.index(best)]
 
 

@@ -260,19 +260,19 @@ def test_the_account_tells_items(lang: str) -> None:
 
 
 def test_the_nshex_account_tells_hits_in_english_and_polish() -> None:
-    code, english, _ = play("play", "--game", "nshex", "--seed", "3")
+    code, english, _ = play("play", "--game", "nshex", "--seed", "4")
     assert code == 0
-    assert "    vegas/shooter hits smart/hq: 1 (ranged)" in english.splitlines()
-    code, polish, _ = play("play", "--game", "nshex", "--seed", "3", "--lang", "pl")
+    assert "    vegas/shooter hits smart/mother: 1 (ranged)" in english.splitlines()
+    code, polish, _ = play("play", "--game", "nshex", "--seed", "4", "--lang", "pl")
     lines = polish.splitlines()
-    assert code == 0 and lines[:2] == ["ziarno 3", "smart ustawia Sztab na polu C3"]
+    assert code == 0 and lines[:2] == ["ziarno 4", "smart ustawia Sztab na polu C3"]
     for golden in (
         "Bitwa 1 (plansza jest pełna)",
-        "    vegas/shooter trafia smart/hq: 1 (strzał)",
-        "  smart kładzie smart/transporter-2 na polu A3 (obrót 0)",
-        "  smart zagrywa smart/terror-2: vegas nie kładzie żetonów w następnej kolejce",
-        "  segment 2: smart/gauss-3 na polu E4 zostaje zniszczony",
-        "vegas: Ostatnia Bitwa: więcej Wytrzymałości Sztabu (Sztaby: smart 16, vegas 18)",
+        "    vegas/shooter trafia smart/mother: 1 (strzał)",
+        "  smart kładzie smart/transporter-2 na polu C2 (obrót 4)",
+        "  smart zagrywa smart/terror: vegas nie kładzie żetonów w następnej kolejce",
+        "  segment 3: vegas/saboteur na polu B4 zostaje zniszczony",
+        "vegas: Ostatnia Bitwa: więcej Wytrzymałości Sztabu (Sztaby: smart 13, vegas 20)",
     ):
         assert golden in lines, golden
     english_words = {"places", "plays", "draws", "discards", "hits", "battle", "turn", "the"}

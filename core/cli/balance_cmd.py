@@ -45,7 +45,7 @@ def _common(command: Callable[..., None]) -> Callable[..., None]:
         click.option(
             "--out",
             type=OutputPath(folder=True),
-            help="Write balance.json here (created if missing).",
+            help="Write balance.json and balance.html here (created if missing).",
         ),
         click.option(
             "--set", "settings", multiple=True, metavar="KEY=VALUE", help="A game option."

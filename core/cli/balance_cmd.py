@@ -24,8 +24,8 @@ from hexforge.core.report import say
 from hexforge.core.simulate.backends import Backend
 from hexforge.core.simulate.balance_page import Chart, Interval, balance_html
 from hexforge.core.simulate.experiments import Arm, Difference, Experiment, arm_jobs, games_needed
-from hexforge.core.simulate.regression import Estimate, fit_powers
-from hexforge.core.simulate.stats import Rate, wilson
+from hexforge.core.simulate.regression import fit_powers
+from hexforge.core.simulate.stats import Estimate, Rate, wilson
 from hexforge.core.simulate.words import count, plural, sentence
 
 
@@ -155,8 +155,10 @@ def ab_command(
         )
         line = sentence("arm", lang, arm=label, rates=won, drawn=arm.draws.count)
         page.say(line)
+    changes = []
     for side in sides:
         change = experiment.change(side)
+        changes.append(Interval(side, Estimate(change.value, *change.interval)))
         difference = _difference(change, lang)
         page.say(sentence("change", lang, side=side, difference=difference))
         needed = games_needed(change.a.value, change.b.value, margin)
@@ -168,10 +170,6 @@ def ab_command(
         for side in sides
     }
     page.charts.append(Chart(sentence("chart_rates", lang), _rate_rows(rates), percent=True))
-    changes = []
-    for side in sides:
-        change = experiment.change(side)
-        changes.append(Interval(side, change.value, *change.interval))
     title = sentence("chart_change", lang)
     page.charts.append(Chart(title, tuple(changes), percent=True, centre=0.0))
     settings = {"card": card, "instead": instead, "margin": margin}
@@ -221,9 +219,7 @@ def roster_command(agent: str, points: int, **common: Any) -> None:
     page.say(worth)
     page.say(sentence("units", lang))
     ranked = sorted(fit.powers, key=lambda p: -p.excess.value)
-    rows = tuple(
-        Interval(f"{names.get(p.unit, p.unit)} ({p.side})", *_triple(p.excess)) for p in ranked
-    )
+    rows = tuple(Interval(f"{names.get(p.unit, p.unit)} ({p.side})", p.excess) for p in ranked)
     page.charts.append(Chart(sentence("units", lang).rstrip(" :"), rows, centre=0.0))
     for power in ranked:
         fair = power.fair
@@ -408,13 +404,9 @@ class _Page:
         self.lines.append(text)
 
 
-def _triple(estimate: Estimate) -> tuple[float, float, float]:
-    return estimate.value, estimate.low, estimate.high
-
-
 def _rate_rows(rates: Mapping[str, Rate]) -> tuple[Interval, ...]:
     return tuple(
-        Interval(label, rate.value, *wilson(rate.count, rate.total))
+        Interval(label, Estimate(rate.value, *wilson(rate.count, rate.total)))
         for label, rate in rates.items()
     )
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 from hexforge.core.simulate.report import LABEL_WIDTH, fit_label
+from hexforge.core.simulate.stats import Estimate
 
 PLOT_WIDTH = 360
 ROW = 24
@@ -23,12 +24,10 @@ ROW = 24
 
 @dataclass(frozen=True, slots=True)
 class Interval:
-    """One row of a chart: a figure with its 95% interval."""
+    """One row of a chart: a label and its figure with the figure's 95% interval."""
 
     label: str
-    value: float
-    low: float
-    high: float
+    figure: Estimate
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +50,7 @@ def _shown(value: float, percent: bool, signed: bool) -> str:
 def interval_chart(chart: Chart) -> str:
     """The chart as inline SVG (module docstring)."""
     rows = chart.rows
-    ends = [r.low for r in rows] + [r.high for r in rows] + [r.value for r in rows]
+    ends = [e for r in rows for e in (r.figure.low, r.figure.high, r.figure.value)]
     if chart.centre is not None:
         ends.append(chart.centre)
     low, high = min(ends, default=0.0), max(ends, default=1.0)
@@ -78,17 +77,18 @@ def interval_chart(chart: Chart) -> str:
         )
     for i, row in enumerate(rows):
         y = 6 + ROW * i
+        shown = row.figure
         figure = (
-            f"{_shown(row.value, chart.percent, signed)}{unit} "
-            f"({_shown(row.low, chart.percent, signed)} … "
-            f"{_shown(row.high, chart.percent, signed)})"
+            f"{_shown(shown.value, chart.percent, signed)}{unit} "
+            f"({_shown(shown.low, chart.percent, signed)} … "
+            f"{_shown(shown.high, chart.percent, signed)})"
         )
         parts.append(
             f'<text x="0" y="{y + 14}" font-size="12"><title>{escape(row.label)}</title>'
             f"{escape(fit_label(row.label, LABEL_WIDTH - 8))}</text>"
-            f'<line x1="{x(row.low):.1f}" x2="{x(row.high):.1f}" y1="{y + 10}" y2="{y + 10}" '
-            'stroke="#222" stroke-width="1.5"/>'
-            f'<circle cx="{x(row.value):.1f}" cy="{y + 10}" r="4" fill="#4a7ab5"/>'
+            f'<line x1="{x(shown.low):.1f}" x2="{x(shown.high):.1f}" y1="{y + 10}" '
+            f'y2="{y + 10}" stroke="#222" stroke-width="1.5"/>'
+            f'<circle cx="{x(shown.value):.1f}" cy="{y + 10}" r="4" fill="#4a7ab5"/>'
             f'<text x="{LABEL_WIDTH + PLOT_WIDTH + 12}" y="{y + 14}" font-size="11">'
             f"{escape(figure)}</text>"
         )

@@ -27,23 +27,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hexforge.core.simulate.jobs import GameRecord
-from hexforge.core.simulate.stats import Z95
+from hexforge.core.simulate.stats import Z95, Estimate
 
 PRIOR = 0.1
 """The ridge penalty on each unit's worth: a normal prior of variance 10 in log-odds (a
-unit that doubles its side's odds is worth 0.69), weak enough to leave the games the say,
+unit that doubles its side's odds is worth 0.69), weak enough to leave the games their say,
 strong enough to keep a unit finite when the games it was fielded in all went one way."""
 EDGE_PRIOR = 0.01
 """A far weaker one on the edge: finite even when one side won every game."""
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A figure with its 95% interval."""
-
-    value: float
-    low: float
-    high: float
 
 
 def _normal(value: float, variance: float) -> Estimate:

@@ -27,6 +27,15 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 
 
 @dataclass(frozen=True, slots=True)
+class Estimate:
+    """A figure with its 95% interval."""
+
+    value: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True, slots=True)
 class Rate:
     """``count`` of ``total`` with its 95% Wilson interval."""
 

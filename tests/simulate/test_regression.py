@@ -9,7 +9,8 @@ import random
 import pytest
 
 from hexforge.core.simulate.jobs import GameRecord
-from hexforge.core.simulate.regression import Estimate, fit_powers
+from hexforge.core.simulate.regression import fit_powers
+from hexforge.core.simulate.stats import Estimate
 
 COSTS = {"hero": 20, "brute": 20, "mage": 20, "grunt": 10, "boss": 30, "always": 15}
 ROSTER = {"a": ["hero", "brute", "grunt"], "b": ["mage", "boss", "grunt2"]}

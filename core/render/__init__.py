@@ -25,7 +25,9 @@ from hexforge.core.render.replay import (
     Score,
     check_same_log,
     ordered_score,
+    play_logged,
     read_log_file,
+    replay_agent,
     replaying,
 )
 from hexforge.core.render.svg import Svg, el, fmt, label, line, parse, points
@@ -58,8 +60,10 @@ __all__ = [
     "localised",
     "ordered_score",
     "parse",
+    "play_logged",
     "points",
     "read_log_file",
+    "replay_agent",
     "replay_html",
     "replaying",
     "svg_to_png",

@@ -19,9 +19,15 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hexforge.core.engine import Engine
+from hexforge.core.engine import Decision, Engine, ScriptedAgent
 from hexforge.core.engine.jsonvalue import Json
-from hexforge.core.engine.log import GameLog, logged_setup, read_log, read_log_text
+from hexforge.core.engine.log import (
+    GameLog,
+    logged_setup,
+    read_log,
+    read_log_text,
+    replay_answers,
+)
 from hexforge.core.errors import Diagnostic, HexforgeError, Span
 from hexforge.core.render.codes import REPLAY_DIVERGED, UNREADABLE_LOG
 from hexforge.core.render.svg import Svg
@@ -171,6 +177,40 @@ def replaying(log: GameLogFile) -> AbstractContextManager[None]:
     return logged_setup(log.setup)
 
 
+class _LogEnded(Exception):
+    """The replayed game asked for an answer its log does not hold."""
+
+
+class _LogEnd:
+    """The agent after the log's answers: the replay stops where the logged game waits."""
+
+    def choose(self, decision: Decision, engine: Engine) -> Json:
+        raise _LogEnded(decision.describe())
+
+
+def replay_agent(log: GameLogFile) -> ScriptedAgent:
+    """Every player's agent in a replay of ``log``: its answers in order, then the end of
+    the log - a game still being played (a table watched mid-game) stops where it waits."""
+    return ScriptedAgent(replay_answers(log.lines), then=_LogEnd())
+
+
+def play_logged(log: GameLogFile, engine: Engine, play: Callable[[Engine], object]) -> bool:
+    """Play the replay of ``log`` with :func:`replay_agent` seats: True when the game ended,
+    False when the log ended first, at a decision not answered yet (a game in progress).
+    Either way the replay must have written the log line for line (HF907): a log cut
+    anywhere but where its game waited for an answer is not a game in progress."""
+    try:
+        play(engine)
+    except _LogEnded:
+        check_same_log(log, engine.log.lines)
+        return False
+    except HexforgeError:
+        check_same_log(log, engine.log.lines)  # report where it went elsewhere, if it did
+        raise
+    check_same_log(log, engine.log.lines)
+    return True
+
+
 def check_same_log(log: GameLogFile, replayed: Sequence[str]) -> None:
     """HF907 at the first line where the replayed game wrote something else."""
     for number, (given, again) in enumerate(zip(log.lines, replayed, strict=False), start=1):
@@ -193,7 +233,8 @@ def check_same_log(log: GameLogFile, replayed: Sequence[str]) -> None:
                 f"the replayed game wrote {len(replayed)} log lines, the log has {len(log.lines)}",
                 Span.point(log.path, number, 1),
                 log.lines[number - 1] if number <= len(log.lines) else None,
-                "the log was cut short or extended, or comes from another version",
+                "the log was cut short or extended, or comes from another version (a game "
+                "in progress replays when its log ends where the game waits for an answer)",
             )
         )
 

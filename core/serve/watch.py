@@ -1,4 +1,4 @@
-"""The watch mode: a table's game so far (played here or loaded) stepped through as the
+"""The watch mode: a table's game so far (played here or loaded, over or not) stepped through as the
 replay viewer steps through a log, by the same front end (docs/serve.md, docs/render.md).
 
 The table's log is replayed by its game's renderer into the viewer's frames and stops
@@ -12,12 +12,10 @@ from __future__ import annotations
 import threading
 
 from hexforge.core.engine import Json
-from hexforge.core.engine.diagnostics import fail
 from hexforge.core.engine.log import read_log
 from hexforge.core.render.headlines import account_headlines
 from hexforge.core.render.replay import GameLogFile
 from hexforge.core.render.viewer import stepper_data, stepper_markup
-from hexforge.core.serve.codes import BAD_REQUEST
 from hexforge.core.serve.table import Table
 from hexforge.core.serve.tables import MAX_TABLES, Tables
 from hexforge.core.serve.words import words
@@ -35,14 +33,9 @@ def replay_view(tables: Tables, table: Table) -> dict[str, Json]:
     after each log entry, as the viewer records them), ``stops`` (kind -> the indices of
     the entries that begin one), ``steps`` (what each step shows, the headlines in the
     table's language), ``html`` (the stepper's markup, ids prefixed ``watch-``), ``words``
-    (the stepper's, in the table's language). HF080 while the game is still played: a
-    renderer replays a whole game, not one that waits."""
-    if table.view()["status"] != "over":
-        raise fail(
-            BAD_REQUEST,
-            "the game is not over: watch mode steps through a finished game",
-            hint="play the game to its end, or load a finished game's log",
-        )
+    (the stepper's, in the table's language). A game still being played shows its log as
+    last published - always where the game asked a player (docs/serve.md) - so its replay
+    stops there (:func:`hexforge.core.render.replay.play_logged`)."""
     text = table.log_text()
     lines = tuple(line for line in text.splitlines() if line.strip())
     key = (table.id, len(lines), table.spec.lang)

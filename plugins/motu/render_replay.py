@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from hexforge.core.engine import Engine, Json, ScriptedAgent, replay_answers
+from hexforge.core.engine import Engine, Json
 from hexforge.core.errors import Diagnostic, HexforgeError
 from hexforge.core.render import (
     STOP_KINDS,
@@ -22,8 +22,9 @@ from hexforge.core.render import (
     Replay,
     Score,
     Svg,
-    check_same_log,
     ordered_score,
+    play_logged,
+    replay_agent,
     replaying,
 )
 from hexforge.core.render.codes import REPLAY_DIVERGED
@@ -50,17 +51,12 @@ def replay_setup(rules: MotuRuleset, log: GameLogFile, setup: GameSetup) -> Repl
     """Replay ``log`` as a game of ``setup``, recording every step's picture."""
     from hexforge.plugins.motu.rounds import new_game, play_game
 
-    agent = ScriptedAgent(replay_answers(log.lines))
+    agent = replay_agent(log)
     with replaying(log):  # the start line records the logged setup
         engine = new_game(rules, setup, log.seed, {p: agent for p in SIDES})
     recorder = FrameRecorder(engine, position_key, _pieces, _vp)
     recorder.attach()
-    try:
-        play_game(engine)
-    except HexforgeError:
-        check_same_log(log, engine.log.lines)  # report where it went elsewhere, if it did
-        raise
-    check_same_log(log, engine.log.lines)
+    play_logged(log, engine, play_game)
     terrain = position_svg(engine, Layer.TERRAIN).text(standalone=False)
     frames = tuple(recorder.frames)
     return Replay(GAME, recorder.boards, frames, "VP", terrain, stops(log.entries), engine=engine)

@@ -14,7 +14,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Hashable, Sequence
 
-from hexforge.core.engine import Engine, ScriptedAgent, replay_answers
+from hexforge.core.engine import Engine
 from hexforge.core.hexgrid import Hex, format_coord
 from hexforge.core.render import (
     FrameRecorder,
@@ -24,7 +24,6 @@ from hexforge.core.render import (
     Replay,
     Score,
     Svg,
-    check_same_log,
     coordinate_label,
     el,
     fitted,
@@ -36,7 +35,9 @@ from hexforge.core.render import (
     localised,
     ordered_score,
     palette,
+    play_logged,
     points,
+    replay_agent,
     replaying,
 )
 from hexforge.plugins.nshex.board import HEXES, facing
@@ -355,13 +356,12 @@ def replay_log(rules: NshexRuleset, log: GameLogFile) -> Replay | None:
     if not any(entry.get("type") == GAME for entry in log.entries):
         return None
     armies = armies_of_players(rules.tiles, log.players)
-    agent = ScriptedAgent(replay_answers(log.lines))
+    agent = replay_agent(log)
     with replaying(log):  # the start line records the logged setup
         engine = new_game(rules, armies, log.seed, {p: agent for p in armies})
     recorder = FrameRecorder(engine, _key, position_svg, _score)
     recorder.attach()
-    play_game(engine)
-    check_same_log(log, engine.log.lines)
+    play_logged(log, engine, play_game)
     frames = tuple(recorder.frames)
     turns = stops(log.entries)
     return Replay(

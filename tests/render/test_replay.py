@@ -135,3 +135,44 @@ def test_a_motu_replay_draws_terrain_once_and_models_per_step(tmp_path: Path) ->
     assert marker.get("data-coord") == to
     page = replay_html(log, replay, title="motu")
     assert page.count('class="replay-background"') == 1 and len(page) < 2_000_000
+
+
+def _waiting_cut(lines: list[str], kind: str) -> int:
+    """The index of the middle-most unforced ``kind`` decision line: a log cut there is
+    the log of the game waiting for that answer."""
+    found = [
+        i
+        for i, line in enumerate(lines)
+        if f'"kind":"{kind}"' in line and '"forced":false' in line and '"type":"decision"' in line
+    ]
+    return found[len(found) // 2]
+
+
+@pytest.mark.parametrize("game", ["motu", "nshex"])
+def test_a_game_in_progress_replays_to_where_it_waits(tmp_path: Path, game: str) -> None:
+    """A table watched mid-game (docs/serve.md): the log of a game waiting for an answer
+    replays to its last line, a frame per entry; the same log cut inside a step (its next
+    rolls already written) is no game in progress but a log cut short (HF907)."""
+    text = motu_game()[0] if game == "motu" else nshex_log_text()
+    lines = text.splitlines()
+    cut = _waiting_cut(lines, "action" if game == "motu" else "rotation")
+    renderer = MotuRenderer(HOST) if game == "motu" else NshexRenderer(HOST)
+    waiting = tmp_path / "waiting.jsonl"
+    waiting.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+    log = read_log_file(waiting)
+    replay = renderer.replay(log)
+    assert replay is not None and len(replay.frames) == len(log.entries) == cut
+    whole = renderer.replay(read_log_file(_written(tmp_path / "whole.jsonl", text)))
+    assert whole is not None and replay.frames == whole.frames[:cut]
+    inside = next(  # between two entries of one step: the game went on without asking
+        i for i in range(cut + 1, len(lines)) if '"type":"decision"' not in lines[i - 1] + lines[i]
+    )
+    torn = _written(tmp_path / "torn.jsonl", "\n".join(lines[:inside]) + "\n")
+    with pytest.raises(HexforgeError) as caught:
+        renderer.replay(read_log_file(torn))
+    assert caught.value.code == "HF907"
+
+
+def _written(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -38,7 +38,9 @@ def test_a_played_game_s_replay_is_the_viewer_s(tmp_path: Path) -> None:
     assert watched["words"]["step"] == "krok" and "<h2>kości</h2>" in watched["html"]
 
 
-def test_a_loaded_log_is_watched_and_an_unknown_table_is_404(tmp_path: Path) -> None:
+def test_a_loaded_log_and_a_game_in_progress_are_watched_and_an_unknown_table_is_404(
+    tmp_path: Path,
+) -> None:
     from tests.render.helpers import nshex_log_text
 
     api = client()
@@ -53,7 +55,9 @@ def test_a_loaded_log_is_watched_and_an_unknown_table_is_404(tmp_path: Path) -> 
     body = {"game": "nshex", "seed": 3, "agents": ["human", "random"]}
     waiting = play_on(api, api.post("/api/tables", json=body).json(), answers=2)
     assert waiting["status"] == "waiting"
-    refused = api.get(f"/api/tables/{waiting['id']}/replay")
-    assert refused.status_code == 400 and refused.json()["errors"][0]["code"] == "HF080"
+    so_far = api.get(f"/api/tables/{waiting['id']}/replay")
+    assert so_far.status_code == 200, so_far.text  # the game so far, to the waiting decision
+    lines = [line for line in api.get(f"/api/tables/{waiting['id']}/log").text.splitlines()]
+    assert len(so_far.json()["frames"]) == len(lines) and '"result"' not in lines[-1]
     missing = api.get("/api/tables/nothere/replay")
     assert missing.status_code == 404 and missing.json()["errors"][0]["code"] == "HF081"

@@ -83,3 +83,37 @@ def test_watch_a_loaded_game_by_round_hit_and_its_result(
     browser.find_element(By.ID, "watch-close").click()
     assert browser.find_element(By.TAG_NAME, "main").is_displayed()
     assert not browser.find_element(By.ID, "watch-panel").is_displayed()
+
+
+def test_watch_a_game_in_progress_and_answer_on(
+    browser: Any,  # noqa: F811
+    server: str,  # noqa: F811
+) -> None:
+    """A table waiting for the browser's answer is watched to where it waits (its last
+    log entry the last step), and the choice is still there to click after Back."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from tests.serve.test_browser import _start
+
+    _start(browser, server, "nshex", ("human", "first"), 3)
+    for _ in range(3):  # a few answers in: the HQ placed, the first tiles drawn
+        _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#status.waiting"))
+        version = browser.execute_script("return state.view.version")
+        browser.find_element(By.CSS_SELECTOR, "#choices button").click()
+        _wait(browser, lambda d, v=version: d.execute_script("return state.view.version") > v)
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#status.waiting"))
+    table = browser.execute_script("return state.table")
+    with urllib.request.urlopen(f"{server}api/tables/{table}/log") as response:
+        logged = [line for line in response.read().decode().splitlines() if line]
+    assert not browser.find_element(By.ID, "watch").get_attribute("disabled")
+    browser.find_element(By.ID, "watch").click()
+    _wait(browser, lambda d: d.find_element(By.ID, "watch-panel").is_displayed())
+    ActionChains(browser).send_keys(Keys.END).perform()
+    assert _step(browser) == len(logged)
+    label = browser.find_element(By.ID, "watch-step-label").text
+    assert label == f"step {len(logged)} / {len(logged)}"
+    browser.find_element(By.ID, "watch-close").click()
+    choices = browser.find_elements(By.CSS_SELECTOR, "#choices button")
+    assert choices and choices[0].is_displayed()

@@ -228,7 +228,7 @@ function show(view, again) {
   status.removeAttribute("data-word");
   status.textContent = `${view.game}, ${word("seed")} ${view.seed}: ${word(view.status)}`;
   status.className = view.status;
-  $("watch").disabled = view.status !== "over";
+  $("watch").disabled = false; // the game so far, over or not
   if (view.problems.length) showProblems(view.problems);
   showDice(view);
   showDecision(view);

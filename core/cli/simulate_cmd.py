@@ -132,7 +132,7 @@ def simulate_command(
     draws = summary.draws
     say(out_, sentence("sim_draws", lang, count=draws.count, total=draws.total))
     if check:
-        names = _invariant_names(manager, game_id)
+        names = _invariant_names(manager, game_id, lang)
         say(out_, sentence("sim_invariants", lang, n=games, names=names))
     if out is not None:
         settings_json: dict[str, object] = {
@@ -185,7 +185,8 @@ def run_with_progress(
         )
 
 
-def _invariant_names(manager: pluggy.PluginManager, game: str) -> str:
-    """What --check checked: the game's invariants by name, then the generic checks."""
-    names = [invariant.name for invariant in invariants_for(manager, game)]
-    return ", ".join([*names, "legal answers", "replay"])
+def _invariant_names(manager: pluggy.PluginManager, game: str, lang: str) -> str:
+    """What --check checked, in ``lang``: the game's invariants, then the generic checks."""
+    names = [invariant.title(lang) for invariant in invariants_for(manager, game)]
+    generic = (sentence(key, lang) for key in ("sim_legal_answers", "sim_replay"))
+    return ", ".join([*names, *generic])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -38,11 +38,17 @@ class Moment(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Invariant:
     """One named invariant of ``game``: ``check(engine, moment)`` yields a message per
-    violation it finds and nothing when the position is sound."""
+    violation it finds and nothing when the position is sound. ``titles``: its name in
+    other languages (``pl`` -> words), which ``simulate --check`` says in the reader's."""
 
     game: str
     name: str
     check: Callable[[Engine, Moment], Iterable[str]]
+    titles: Mapping[str, str] = field(default_factory=dict)
+
+    def title(self, lang: str) -> str:
+        """The name in ``lang`` (English, :attr:`name`, where it has none)."""
+        return self.titles.get(lang, self.name)
 
 
 def invariants_for(

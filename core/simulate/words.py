@@ -247,6 +247,13 @@ SENTENCES: Mapping[str, Mapping[str, str]] = _table(
             "Invarianten in allen Spielen eingehalten: {n} ({names})",
             "invariants respectés dans toutes les parties : {n} ({names})",
         ),
+        "sim_legal_answers": (
+            "legal answers",
+            "dozwolone odpowiedzi",
+            "zulässige Antworten",
+            "réponses légales",
+        ),
+        "sim_replay": ("replay", "powtórka", "Wiederholung", "rejeu"),
         "sim_reports": (
             "reports: {paths}",
             "raporty: {paths}",

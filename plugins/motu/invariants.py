@@ -160,8 +160,52 @@ def _kind(engine: Engine, card_id: str) -> str | None:
     return None if card is None else card.kind
 
 
+TITLES: dict[str, dict[str, str]] = {
+    "mana in range": {
+        "pl": "mana w granicach",
+        "de": "Mana im Rahmen",
+        "fr": "mana dans les limites",
+    },
+    "one buff one debuff": {
+        "pl": "jedno wzmocnienie i jedno osłabienie",
+        "de": "eine Stärkung und eine Schwächung",
+        "fr": "un renforcement et un affaiblissement",
+    },
+    "knocked out leave": {
+        "pl": "znokautowani schodzą z pola bitwy",
+        "de": "Ausgeschaltete verlassen das Schlachtfeld",
+        "fr": "les assommés quittent le champ de bataille",
+    },
+    "one model per place": {
+        "pl": "jeden model na miejsce",
+        "de": "ein Modell pro Platz",
+        "fr": "une figurine par emplacement",
+    },
+    "bases fit": {
+        "pl": "podstawki się mieszczą",
+        "de": "Bases passen",
+        "fr": "les socles tiennent",
+    },
+    "fate hand limit": {
+        "pl": "limit kart losu w ręce",
+        "de": "Handlimit der Schicksalskarten",
+        "fr": "limite de cartes destin en main",
+    },
+    "ap not negative": {
+        "pl": "PA nigdy poniżej zera",
+        "de": "AP nie negativ",
+        "fr": "PA jamais négatifs",
+    },
+    "vp as logged": {
+        "pl": "PZ zgodne z dziennikiem",
+        "de": "SP wie protokolliert",
+        "fr": "PV conformes au journal",
+    },
+}
+"""Each invariant's name in pl/de/fr (the game's own terms: plugins/motu/terms.py)."""
+
 INVARIANTS = tuple(
-    Invariant("motu", check.__name__.replace("_", " "), check)
+    Invariant("motu", name := check.__name__.replace("_", " "), check, TITLES[name])
     for check in (
         mana_in_range,
         one_buff_one_debuff,

@@ -115,8 +115,32 @@ def only_the_active_player_plays(engine: Engine, moment: Moment) -> Iterator[str
             yield f"decision {entry['number']} is {entry['player']}'s in {active}'s turn"
 
 
+TITLES: dict[str, dict[str, str]] = {
+    "board matches tiles": {
+        "pl": "plansza zgodna z żetonami",
+        "de": "Spielplan passt zu den Plättchen",
+        "fr": "plateau conforme aux tuiles",
+    },
+    "tiles conserved": {
+        "pl": "żetony nie giną ani nie przybywają",
+        "de": "Plättchen gehen weder verloren noch kommen hinzu",
+        "fr": "tuiles ni perdues ni ajoutées",
+    },
+    "result agrees": {
+        "pl": "wynik zgodny ze sztabami",
+        "de": "Ergebnis passt zu den Hauptquartieren",
+        "fr": "résultat conforme aux QG",
+    },
+    "only the active player plays": {
+        "pl": "gra tylko aktywny gracz",
+        "de": "nur der aktive Spieler spielt",
+        "fr": "seul le joueur actif joue",
+    },
+}
+"""Each invariant's name in pl/de/fr."""
+
 INVARIANTS = tuple(
-    Invariant("nshex", check.__name__.replace("_", " "), check)
+    Invariant("nshex", name := check.__name__.replace("_", " "), check, TITLES[name])
     for check in (board_matches_tiles, tiles_conserved, result_agrees, only_the_active_player_plays)
 )
 """nshex's invariants, named after their functions (``tiles conserved``, ...)."""

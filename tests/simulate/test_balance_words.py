@@ -219,6 +219,25 @@ def test_simulate_summarises_in_the_chosen_language(lang: str, expected: list[st
         assert " wins " not in text and "draws:" not in text and "games/s" not in text
 
 
+@pytest.mark.parametrize("game", ["motu", "nshex"])
+@pytest.mark.parametrize("lang", ["pl", "de", "fr"])
+def test_the_invariants_checked_are_named_in_the_chosen_language(game: str, lang: str) -> None:
+    """``simulate --check`` names what it checked in the reader's language: every shipped
+    invariant has its title there, and none of the English names is left in the line."""
+    from hexforge.core.simulate.invariants import invariants_for
+    from hexforge.plugins.manager import load_plugins
+
+    shipped = invariants_for(load_plugins().manager, game)
+    assert shipped and all(lang in invariant.titles for invariant in shipped)
+    args = ["--lang", lang, "simulate", "--game", game, "--games", "1", "--check"]
+    result = CliRunner().invoke(make_cli(), args)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    for invariant in shipped:
+        assert invariant.titles[lang] in text and f"{invariant.name}," not in text
+    assert "legal answers" not in text and "replay)" not in text
+
+
 def test_no_sentence_key_is_written_twice() -> None:
     """A key given twice in a table's literal silently keeps only the last (a simulate
     line once replaced a balance one that way)."""

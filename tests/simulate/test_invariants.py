@@ -157,6 +157,8 @@ def test_the_documented_expansion_invariant_is_checked_by_simulate() -> None:
     result = CliRunner().invoke(make_cli([("hq-watch", plugin)]), args)
     assert result.exit_code == 0, result.output
     assert "HQs stay on the board" in " ".join(result.output.split())
+    german = CliRunner().invoke(make_cli([("hq-watch", plugin)]), ["--lang", "de", *args])
+    assert "Hauptquartiere bleiben auf dem Spielplan" in " ".join(german.output.split())
     engine, _ = play_checked(2)
     hq = pos.game_data(engine)["hq"][engine.players[1]]
     del pos.game_data(engine)["board"][str(engine.prop(hq, "hex"))]

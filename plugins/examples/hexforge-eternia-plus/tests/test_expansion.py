@@ -9,17 +9,21 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from hexforge_eternia_plus import PACK
+from hexforge_eternia_plus.invariants import VERDANT_WARD
+from hexforge_eternia_plus.invariants import one_verdant_ward_per_force as CHECK
 from hexforge_eternia_plus.verbs import siphon_mana
 
 from hexforge.core.cli.main import make_cli
 from hexforge.core.engine import Engine, RandomAgent
 from hexforge.core.hexgrid import Hex
 from hexforge.core.rules import EffectContext, Source, Tier
+from hexforge.core.simulate.invariants import Moment, invariants_for
 from hexforge.dsl.api import compile_text
 from hexforge.plugins.catalogue import vocabulary_for
 from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.motu.api import (
     PLAYERS,
+    UnitState,
     create_character,
     load_setup,
     motu_rules,
@@ -162,3 +166,22 @@ def test_the_expansions_own_file_kind_is_validated(tmp_path: Path) -> None:
     assert "strays.yaml:2:34: error HF213: no motu character 'eternia-plus/mos-man'" in (
         result.output
     ), result.output
+
+
+def test_the_unique_ward_is_an_invariant_simulate_checks() -> None:
+    """Hook hexforge_invariants: two characters of one force holding Verdant Ward (a unique
+    buff, rulebook §Buffs and Debuffs) break the expansion's invariant; ``simulate --check``
+    checks it and names it in the reader's language."""
+    (ward,) = [i for i in invariants_for(load_plugins().manager, "motu") if i.check is CHECK]
+    setup = load_setup(SETUP, RULES.library)
+    engine = new_game(RULES, setup, 7, {p: RandomAgent(1) for p in PLAYERS})
+    first, second = (e.id for e in engine.entities("character", owner=PLAYERS[0])[:2])
+    UnitState(engine, first).set_token("buff", VERDANT_WARD)
+    assert list(ward.check(engine, Moment.STEP)) == []
+    UnitState(engine, second).set_token("buff", VERDANT_WARD)
+    (message,) = ward.check(engine, Moment.STEP)
+    assert first in message and second in message
+    args = ["--lang", "de", "simulate", "--game", "motu", "--games", "2", "--check"]
+    result = CliRunner().invoke(make_cli(), [*args, "--set", f"setup={SETUP}"])
+    assert result.exit_code == 0, result.output
+    assert "höchstens eine Verdant Ward pro Streitmacht" in " ".join(result.output.split())

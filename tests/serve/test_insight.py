@@ -217,8 +217,10 @@ class _Busy:
 
 
 def test_the_server_answers_while_agents_think() -> None:
-    """Two agents thinking hard in the table's worker thread: every request is answered
-    meanwhile (the threads share the interpreter, which switches every few ms)."""
+    """Two agents thinking hard in the table's worker thread: requests are answered while
+    they play on (the threads share the interpreter, which switches every few ms). Counted
+    in decisions, not seconds, so a loaded machine cannot fail it: a server that waited
+    for the game would answer only once it is over."""
     tables = Tables(HOST)
     api = TestClient(create_app(tables))
     api.get("/api/lobby")  # the lobby is worked out once, at the first request
@@ -227,16 +229,12 @@ def test_the_server_answers_while_agents_think() -> None:
     seats = {"masters": "busy", "evil": "busy"}
     spec = GameSpec("motu", 1, {}, seats, {"masters": busy, "evil": busy})
     table = tables._open(runner, spec)
-    slowest, asked = 0.0, 0
-    until = time.monotonic() + 2.0
-    while time.monotonic() < until:
-        start = time.monotonic()
-        view = api.get(f"/api/tables/{table.id}").json()
+    statuses: list[str] = []
+    first = busy.decisions
+    while busy.decisions < first + 5 and len(statuses) < 1000:
+        statuses.append(api.get(f"/api/tables/{table.id}").json()["status"])
         assert api.get(f"/api/tables/{table.id}/board").status_code == 200
         api.get("/api/lobby")
-        slowest = max(slowest, time.monotonic() - start)
-        asked += 1
-    assert view["status"] == "thinking" and busy.decisions > 10
     table.close()
-    assert asked >= 10
-    assert slowest < 1.0, f"a request waited {slowest:.2f} s while the agents thought"
+    assert busy.decisions >= first + 5, "the agents did not play on while requests came"
+    assert set(statuses) == {"thinking"}  # every answer came while the game went on

@@ -242,14 +242,17 @@ def opportunity_attacks(engine: Engine, unit: str, interrupt: Interrupt) -> None
     """Engaged enemies interrupt a character about to leave its hex, melee only, in the
     order their controller picks (rulebook §Attacks of Opportunity)."""
     waiting = engaged_with(engine, unit)
-    while waiting and not is_knocked_out(engine, unit):
+    while not is_knocked_out(engine, unit):
+        engaged = engaged_with(engine, unit)  # an earlier interruption may fell or move one
+        waiting = [w for w in waiting if w in engaged and not is_knocked_out(engine, w)]
+        if not waiting:
+            return
         player = engine.entity(waiting[0]).owner or ""
         enemy = str(
             engine.decide("opportunity_order", player, list(waiting), context={"unit": unit})
         )
         waiting.remove(enemy)
-        if not is_knocked_out(engine, enemy) and enemy in engaged_with(engine, unit):
-            interrupt(engine, enemy, unit, True)
+        interrupt(engine, enemy, unit, True)
 
 
 def watching(engine: Engine, watcher: str, mover: str) -> bool:

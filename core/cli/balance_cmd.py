@@ -340,7 +340,7 @@ def _heading(experiment: Experiment, agents: str, lang: str) -> str:
 
 
 def _rate(rate: Rate, lang: str) -> str:
-    low, high = wilson(rate.count, rate.total)
+    low, high = rate.interval
     return sentence(
         "rate",
         lang,
@@ -405,10 +405,7 @@ class _Page:
 
 
 def _rate_rows(rates: Mapping[str, Rate]) -> tuple[Interval, ...]:
-    return tuple(
-        Interval(label, Estimate(rate.value, *wilson(rate.count, rate.total)))
-        for label, rate in rates.items()
-    )
+    return tuple(Interval(label, rate.estimate) for label, rate in rates.items())
 
 
 def _write(

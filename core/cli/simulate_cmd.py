@@ -15,7 +15,7 @@ from hexforge.core.cli.play_cmd import cli_runner, game_options, parse_settings
 from hexforge.core.cli.state import get_state
 from hexforge.core.play import Runtime, card_names
 from hexforge.core.report import say
-from hexforge.core.simulate import jobs_for, summarise, wilson
+from hexforge.core.simulate import jobs_for, summarise
 from hexforge.core.simulate.backends import Backend, run_jobs
 from hexforge.core.simulate.invariants import invariants_for
 from hexforge.core.simulate.jobs import GameJob, GameRecord
@@ -114,7 +114,7 @@ def simulate_command(
     say(out_, said)
     for title, rates in (("sim_agent", summary.wins), ("sim_seat", summary.seat_wins)):
         for name, rate in rates.items():
-            low, high = wilson(rate.count, rate.total)
+            low, high = rate.interval
             pct, low_, high_ = (f"{100 * v:.1f}" for v in (rate.value, low, high))
             title_ = sentence(title, lang)
             line = sentence(

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from hexforge.core.simulate.jobs import GameJob, GameRecord, jobs_for
-from hexforge.core.simulate.stats import Z95, Rate, wilson
+from hexforge.core.simulate.stats import Z95, Rate
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +33,8 @@ class Difference:
     @property
     def interval(self) -> tuple[float, float]:
         a, b = self.a.value, self.b.value
-        a_low, a_high = wilson(self.a.count, self.a.total)
-        b_low, b_high = wilson(self.b.count, self.b.total)
+        a_low, a_high = self.a.interval
+        b_low, b_high = self.b.interval
         low = self.value - math.sqrt((b - b_low) ** 2 + (a_high - a) ** 2)
         high = self.value + math.sqrt((b_high - b) ** 2 + (a - a_low) ** 2)
         return max(-1.0, low), min(1.0, high)

@@ -114,7 +114,7 @@ def _histogram(bars: Sequence[tuple[str, int]], what: str, lang: str) -> str:
 
 
 def _rate_rows(rates: Mapping[str, Rate]) -> list[Row]:
-    return [(name, rate.value, wilson(rate.count, rate.total)) for name, rate in rates.items()]
+    return [(name, rate.value, rate.interval) for name, rate in rates.items()]
 
 
 def report_html(

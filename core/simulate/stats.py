@@ -46,8 +46,18 @@ class Rate:
     def value(self) -> float:
         return self.count / self.total if self.total else 0.0
 
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval."""
+        return wilson(self.count, self.total)
+
+    @property
+    def estimate(self) -> Estimate:
+        """The rate with its 95% Wilson interval."""
+        return Estimate(self.value, *self.interval)
+
     def as_json(self) -> dict[str, Any]:
-        low, high = wilson(self.count, self.total)
+        low, high = self.interval
         return {
             "count": self.count,
             "total": self.total,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,8 @@ class Registrations:
     drivers: list[str] = field(default_factory=list)
     runners: list[str] = field(default_factory=list)
     renderers: list[str] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    """Actions of a game's action table (``motu: root-walk``), hook ``hexforge_actions``."""
     agents: list[str] = field(default_factory=list)
     invariants: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
@@ -71,9 +74,12 @@ def survey(host: PluginHost) -> Survey:
     hooks = host.manager.hook
 
     def each(
-        hook: Any, store: Callable[[Registrations, Any], None], kind: type[Any] = object
+        hook: Any,
+        store: Callable[[Registrations, Any], None],
+        kind: type[Any] = object,
+        **arguments: object,
     ) -> None:
-        for item in each_item(hook, result.problems, kind=kind, host=host):
+        for item in each_item(hook, result.problems, kind=kind, host=host, **arguments):
             store(result.by_plugin.setdefault(item.plugin, Registrations()), item.result)
 
     each(hooks.hexforge_games, lambda r, g: r.games.append(g.id))
@@ -90,8 +96,16 @@ def survey(host: PluginHost) -> Survey:
     games = [game.id for game in host.games()]
     for game in games:
         _vocabulary(host, game, result)
+        each(hooks.hexforge_actions, partial(_store_action, game), game=game)
     result.problems.extend(_duplicates(result))
     return result
+
+
+def _store_action(game: str, registrations: Registrations, action: Any) -> None:
+    """A game's action by its word: a motu ``Action``'s verb, an nshex ``TileAbility``'s
+    name (each game has its own kind of action)."""
+    word = getattr(action, "verb", None) or getattr(action, "name", None) or action
+    registrations.actions.append(f"{game}: {word}")
 
 
 UNIQUE = ("games", "kinds", "runners", "renderers", "agents", "commands")

@@ -2,7 +2,7 @@
 
 The default listing gives each plugin's distribution, version, games and packs;
 ``--verbose`` adds everything else it registers (kinds, verbs, events, drivers, runners,
-renderers, agents, invariants, commands) and the cards its packs replace. Problems (a
+renderers, actions, agents, invariants, commands) and the cards its packs replace. Problems (a
 broken plugin, two plugins declaring the same word) are printed too and make the exit
 code 1.
 """
@@ -39,6 +39,7 @@ VERBOSE_ROWS = (
     "drivers",
     "runners",
     "renderers",
+    "actions",
     "agents",
     "invariants",
     "files",

@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name is imported w
     from hexforge.plugins.motu.actions import (
         actions_of as actions_of,
     )
+    from hexforge.plugins.motu.agents import (
+        MotuHeuristicAgent as MotuHeuristicAgent,
+    )
     from hexforge.plugins.motu.cards import (
         ActionCard as ActionCard,
     )
@@ -123,6 +126,7 @@ __all__ = [
     "Glory",
     "Item",
     "Library",
+    "MotuHeuristicAgent",
     "MotuParameters",
     "MotuRuleset",
     "MotuState",
@@ -158,6 +162,7 @@ __getattr__ = lazy_exports(
             "Turn",
             "actions_of",
         ),
+        "hexforge.plugins.motu.agents": ("MotuHeuristicAgent",),
         "hexforge.plugins.motu.cards": (
             "ActionCard",
             "Character",

@@ -84,6 +84,8 @@ def test_plugins_verbose_lists_packs_verbs_and_replaces() -> None:
     assert "kinds: motu/character" in out and "drivers: motu" in out
     assert "agents: motu: heuristic, motu: human" in out
     assert "invariants: motu: mana in range" in out and "renderers: motu" in out
+    assert "actions: motu: end, motu: focus, motu: move" in out  # hook hexforge_actions
+    assert "actions: nshex: takeover, nshex: transporter" in out
 
 
 def test_plugins_json_has_every_registration() -> None:

@@ -57,7 +57,7 @@ def test_the_setup_and_the_scenarios_validate_too() -> None:
     args = ["validate", "--strict", "--no-cache", str(PACK.parent / "setups"), str(tests)]
     result = CliRunner().invoke(make_cli(), args)
     assert result.exit_code == 0, result.output
-    assert "0 errors, 0 warnings in 6 files (0 packs, 0 cards)" in result.output
+    assert "0 errors, 0 warnings in 7 files (0 packs, 0 cards)" in result.output
 
 
 def test_no_plugins_leaves_the_expansion_out() -> None:

@@ -125,10 +125,16 @@ class Outcome:
 
 
 def playout(
-    engine: Engine, decision: Decision, candidate: Json, seed: int, plan: Plan
+    engine: Engine,
+    decision: Decision,
+    candidate: Json,
+    seed: int,
+    plan: Plan,
+    strategy: Callable[[int], Agent] | None = None,
 ) -> Outcome | Json:
     """Fork: the parent gets the child's :class:`Outcome`; the child gets ``candidate``, to
     return into the game as the agent's answer (only :class:`Outcome` is never an answer).
+    ``strategy`` (an agent factory by seed) plays the searching seat instead of the policy.
 
     Call it as ``found = playout(...)``, and return ``found`` from ``choose`` at once
     when it is not an :class:`Outcome`: that is the child, playing on."""
@@ -138,7 +144,7 @@ def playout(
     if pid == 0:
         os.close(readable)
         try:
-            _become_playout(engine, decision, seed, plan, writable)
+            _become_playout(engine, seed, plan, strategy, writable)
         except BaseException:
             os._exit(_FAILED)
         return candidate
@@ -177,7 +183,11 @@ def _read_value(readable: int, pid: int, timeout: float) -> float | None:
 
 
 def _become_playout(
-    engine: Engine, decision: Decision, seed: int, plan: Plan, writable: int
+    engine: Engine,
+    seed: int,
+    plan: Plan,
+    strategy: Callable[[int], Agent] | None,
+    writable: int,
 ) -> None:
     """Turn this forked process into a playout of ``engine`` (see the module docstring)."""
     gc.disable()  # a short life: collecting would only copy the parent's pages
@@ -198,9 +208,10 @@ def _become_playout(
     if plan.prepare is not None:
         plan.prepare(engine, plan.player, seed)
         engine.changed()
-    policy = plan.policy(seed)
-    agent = _PlayoutAgent(engine, policy, plan, start, evaluate)
+    agent = _PlayoutAgent(engine, plan.policy(seed), plan, start, evaluate)
     engine.agents = dict.fromkeys(engine.players, agent)
+    if strategy is not None:
+        engine.agents[plan.player] = _PlayoutAgent(engine, strategy(seed), plan, start, evaluate)
     _guard_root(engine, evaluate)
 
 

@@ -1,22 +1,30 @@
 """The search agent (``--p1 search``): a determinised Monte Carlo search at each decision.
 
 At a decision worth searching the agent asks the game's policy (its heuristic) for its
-answer, takes that and the next best candidates (the game's ordering, ``width`` at most) as
-the arms of a bandit, and spends its budget of ``playouts`` on them by sequential halving:
-each round plays every arm still in the race from the same playout seeds (common random
-numbers: the same re-dealt hands and the same dice for every arm, so the arms differ by
-their answer only), and keeps the better half. A playout (:mod:`hexforge.core.agents.
-playout`) forks the process at the decision, re-deals what the searching player cannot see
-(the opponent's hand and deck, every deck's order: a game hook) and reseeds the dice, so
-the search never reads a hidden card or a future roll; then both seats play the policy
-until the game ends or the playout is cut off at the horizon, where the game's evaluation
-(motu: VP, objectives and material; nshex: HQ toughness and tiles) gives its value.
+answer, takes that, the game's strategies and the next best candidates (the game's
+ordering; ``width`` arms at most) as the arms of a bandit, and spends its budget of
+``playouts`` on them by sequential halving: each round plays every arm still in the race
+from the same playout seeds (common random numbers: the same re-dealt hands and the same
+dice for every arm, so the arms differ by their answer and strategy only), and keeps the
+better half. A playout (:mod:`hexforge.core.agents.playout`) forks the process at the
+decision, re-deals what the searching player cannot see (the opponent's hand and deck,
+every deck's order: a game hook) and reseeds the dice, so the search never reads a hidden
+card or a future roll; then both seats play the policy until the game ends or the playout
+is cut off at the horizon, where the game's evaluation (motu: VP, objectives and material;
+nshex: HQ toughness and tiles) gives its value.
 
-The answer is the arm with the best mean value; the policy's own answer stays unless
-another beats it by ``margin`` (on the same seeds). Same seed, same game, same budget: the
-same answers, whatever the machine's load - the budget counts playouts. ``max_ms`` only
-caps the wall time of one decision (a playout is not started after it), which makes the
-answers depend on the machine: it is off unless asked for.
+A strategy is another policy for the searching seat (motu: one character heading for one
+objective or one enemy): its arm answers what the strategy would and keeps to it in the
+playouts, so a course of several decisions is valued as carried out - an answer alone is
+valued with the policy's continuation, which may undo it at the next decision. The
+strategy chosen stays the first arm while the game offers it again: a course is kept unless
+another arm beats it by ``margin``.
+
+The answer is the arm with the best mean value; the first arm - the policy's own answer, or
+the course's - stays unless another beats it by ``margin`` (on the same seeds). Same seed,
+same game, same budget: the same answers, whatever the machine's load - the budget counts
+playouts. ``max_ms`` only caps the wall time of one decision (a playout is not started
+after it), which makes the answers depend on the machine: it is off unless asked for.
 
 Decisions the search leaves to the policy: forced ones, those the game does not search
 (e.g. rerolling a failed die), and secret simultaneous ones (``hidden``: motu's card
@@ -91,6 +99,20 @@ class SearchGame:
     """How much better (in mean value) another answer must do to replace the policy's."""
     width: int = 4
     """The most candidates a decision's budget is shared by (the policy's answer first)."""
+    strategies: Callable[[Decision, Engine], Sequence[Callable[[int], Agent]]] | None = None
+    """Other policies (agent factories by seed) the searching seat may follow from this
+    decision: each is an arm, after the policy's answer and before the other candidates.
+    The one the agent chose at its last searched decision, offered again (equal: give
+    values, e.g. frozen dataclasses, not fresh closures), comes first: the course kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """A candidate of the search: its answer to the decision, and the strategy that plays
+    the searching seat in its playouts (None: the policy)."""
+
+    answer: Json
+    strategy: Callable[[int], Agent] | None = None
 
 
 @dataclass(slots=True)
@@ -147,6 +169,9 @@ class SearchAgent:
         if refusal is not None:
             raise fail(SEARCH_UNAVAILABLE, refusal, hint="play --p1 heuristic")
         self._policy = self.game.policy(self.seed)
+        self._course: Callable[[int], Agent] | None = None
+        """The strategy the last searched decision chose: the first arm while the game
+        offers it, so a course once taken is kept unless another does better by margin."""
 
     @classmethod
     def from_env(cls, seed: int, game: SearchGame) -> SearchAgent:
@@ -172,7 +197,9 @@ class SearchAgent:
         if not isinstance(found, _Best):
             return found  # a playout's child, playing on with its candidate
         self.stats.searched += 1
-        answer = arms[found.index]
+        best = arms[found.index]
+        self._course = best.strategy
+        answer = best.answer
         self.stats.changed += answer != prior
         spent = time.process_time() - cpu
         child = _children_cpu() - children
@@ -182,24 +209,35 @@ class SearchAgent:
         self.stats.wall += time.perf_counter() - started
         return answer
 
-    def _arms(self, decision: Decision, engine: Engine, prior: Json) -> list[Json]:
-        """The candidates the budget can compare: none when the decision is not searched."""
+    def _arms(self, decision: Decision, engine: Engine, prior: Json) -> list[Arm]:
+        """The candidates the budget can compare: none when the decision is not searched.
+        The policy's answer first, then the strategies' (an answer may recur: its
+        continuation differs), then the other answers once each."""
+        game = self.game
         if self.playouts < 2 or len(decision.options) < 2 or decision.hidden:
             return []
-        if self.game.searched is not None and not self.game.searched(decision, engine):
+        if game.searched is not None and not game.searched(decision, engine):
             return []
+        strategies = [] if game.strategies is None else list(game.strategies(decision, engine))
+        course = self._course
+        arms = [Arm(prior)]
+        if course is not None and course in strategies:
+            strategies.remove(course)
+            arms.insert(0, Arm(course(self.seed).choose(decision, engine), course))
+        arms += (Arm(s(self.seed).choose(decision, engine), s) for s in strategies)
         ordered = (
-            self.game.candidates(decision, engine, prior)
-            if self.game.candidates is not None
+            game.candidates(decision, engine, prior)
+            if game.candidates is not None
             else decision.options
         )
-        arms: list[Json] = [prior]
+        answers = [prior]
         for option in ordered:
-            if option not in arms and option in decision.options:
-                arms.append(option)
+            if option not in answers and option in decision.options:
+                answers.append(option)
+                arms.append(Arm(option))
         return arms[: max(1, min(self.width, self.playouts // 2))]
 
-    def _search(self, decision: Decision, engine: Engine, arms: list[Json]) -> _Best | Json:
+    def _search(self, decision: Decision, engine: Engine, arms: list[Arm]) -> _Best | Json:
         """Sequential halving over ``arms`` with common seeds; a child gets its candidate."""
         base = mix(self.seed, decision.seq)
         plan = self._plan(decision.player)
@@ -218,7 +256,8 @@ class SearchAgent:
                 for index in alive:
                     if deadline is not None and time.perf_counter() > deadline:
                         return self._best(alive, totals, counts)
-                    found = playout(engine, decision, arms[index], seed, plan)
+                    arm = arms[index]
+                    found = playout(engine, decision, arm.answer, seed, plan, arm.strategy)
                     if not isinstance(found, Outcome):
                         return found
                     self.stats.playouts += 1
@@ -233,8 +272,8 @@ class SearchAgent:
         return self._best(alive, totals, counts)
 
     def _best(self, alive: list[int], totals: list[float], counts: list[int]) -> _Best:
-        """The best mean among the arms still racing; the policy's answer (arm 0) unless
-        another beats it by ``margin``."""
+        """The best mean among the arms still racing; the first arm (the policy's answer or
+        the course's) unless another beats it by ``margin``."""
         means = {i: totals[i] / counts[i] for i in alive if counts[i]}
         if not means:
             return _Best(0)

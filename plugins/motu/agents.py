@@ -273,6 +273,25 @@ class MotuHeuristicAgent:
     """The motu heuristic (``--p1 heuristic``); see the module docstring for its plan."""
 
     seed: int = 0
+    aim: tuple[str, str] | None = None
+    """``(character, target)``: that character heads for ``target`` - an objective token's
+    hex or an enemy character - rather than for the nearest objective; the search agent's
+    strategies (:func:`hexforge.plugins.motu.search_hooks.strategies`). A target claimed or
+    knocked out leaves the usual goal."""
+
+    def _aimed(self, engine: Engine, unit: str) -> Callable[[Hex], int] | None:
+        """How far a hex is from ``unit``'s aim - from claiming the objective, or from
+        standing next to the enemy - or None without one."""
+        if self.aim is None or self.aim[0] != unit:
+            return None
+        target = self.aim[1]
+        if target in engine.state.entities and not is_knocked_out(engine, target):
+            there = hex_of(engine, target)
+            return lambda here: max(0, distance(here, there) - 1)
+        spot = _hex(target)
+        if spot is not None and target in MotuState(engine).objectives:
+            return partial(_claim_distance, (spot,))
+        return None
 
     def choose(self, decision: Decision, engine: Engine) -> Json:
         options = [str(o) for o in decision.options]
@@ -292,7 +311,7 @@ class MotuHeuristicAgent:
 
     def _activate(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         to_goal = _goal_distance(engine, decision.player)
-        return min(options, key=lambda u: to_goal(hex_of(engine, u)))
+        return min(options, key=lambda u: (self._aimed(engine, u) or to_goal)(hex_of(engine, u)))
 
     def _bonus(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         """A glory card's side mission when the activated character can meet it now,
@@ -340,7 +359,8 @@ class MotuHeuristicAgent:
             best, outlook = max(attacks, key=lambda a: a[1].value)
             mission = self._mission_for(engine, decision.player, outlook, choices)
             return str(best if mission is None else _mission_choice(mission))
-        if _goal_distance(engine, decision.player)(hex_of(engine, unit)) > 0:
+        to_goal = self._aimed(engine, unit) or _goal_distance(engine, decision.player)
+        if to_goal(hex_of(engine, unit)) > 0:
             for move in (MOVE_FOCUSED, MOVE):
                 if str(move) in choices:
                     return str(move)
@@ -380,6 +400,9 @@ class MotuHeuristicAgent:
     _mana_reroll = _reroll
 
     def _move_to(self, decision: Decision, engine: Engine, options: list[str]) -> str:
+        aimed = self._aimed(engine, str(decision.context.get("unit")))
+        if aimed is not None:
+            return min(options, key=partial(label_distance, aimed))
         goals = tuple(_objectives(engine, decision.player))
         if goals:
             return min(options, key=partial(_label_claim_distance, goals))

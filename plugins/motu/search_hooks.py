@@ -19,30 +19,45 @@
   decide fights and objectives; not the bonuses, facings and discards (searching them too
   would halve the playouts of the rest for the same time), the rerolls (a failed die is
   always worth rerolling) nor the secret card selection;
-- the budget: 16 playouts a searched decision, shared by the heuristic's answer and up to
-  seven others (``width`` 8) by sequential halving - one playout each, then two for the
-  best four, then four for the best two - the heuristic's answer replaced only when
-  another's mean value is ``margin`` 0.05 better. A playout to the round's end costs about
-  11 ms of CPU, about 4 ms of it the fork, the child's exit and its first touches of the
-  parent's pages, the rest the heuristic playing both seats. About half the decisions the
-  agent is asked are searched, so it spends about 0.1 s of CPU per decision asked
-  (docs/agents.md: widths 2, 4 and 8 and margins 0, 0.05 and 0.1 measured against each
-  other).
+- the strategies: while a character acts, the heuristic with that character aimed at each
+  objective token left and at each enemy standing (``MotuHeuristicAgent.aim``), which keeps
+  to its aim through the playout - the heuristic alone heads every character for the
+  nearest objective, and a move elsewhere valued with its continuation is walked back at
+  the character's next decision;
+- the budget: 14 playouts a searched decision, shared by the heuristic's answer (or the
+  course, the strategy chosen before while it is offered), the strategies and the other
+  answers, eight at most (``width``), by sequential halving - one playout each, one more
+  each for the best four, one more each for the best two - the first arm replaced only
+  when another's mean value is ``margin`` 0.05 better. A playout to the
+  round's end costs about 11 ms of CPU, about 4 ms of it the fork, the child's exit and its
+  first touches of the parent's pages, the rest the heuristic playing both seats. About half
+  the decisions the agent is asked are searched, so it spends about 0.1 s of CPU per
+  decision asked (docs/agents.md: widths 2, 4 and 8 and margins 0, 0.05 and 0.1 measured
+  against each other).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from hexforge.core.agents.search import SearchGame, seeded_shuffle
-from hexforge.core.engine import Decision, Engine, Json
-from hexforge.plugins.motu.agents import MotuHeuristicAgent, _goal_distance, label_distance
+from hexforge.core.engine import Agent, Decision, Engine, Json
+from hexforge.plugins.motu.agents import (
+    MotuHeuristicAgent,
+    _foes,
+    _goal_distance,
+    label_distance,
+)
 from hexforge.plugins.motu.board import on_board
 from hexforge.plugins.motu.parameters import parameters_of
 from hexforge.plugins.motu.state import MotuState, PlayerState, UnitState
 from hexforge.plugins.motu.units import is_knocked_out, points
 
 SEARCHED = frozenset({"activate", "action", "move_to"})
+AIMED = frozenset({"action", "move_to"})
+"""The decisions of an acting character, where the search tries its aims."""
 VP_SPREAD = 15.0
 """How many VP around the victory margin a cut-off game's value turns over (:func:`value`)."""
 DRAW_SHADE = 0.3
@@ -121,6 +136,28 @@ def candidates(decision: Decision, engine: Engine, prior: Json) -> list[Json]:
     return sorted(decision.options, key=lambda option: label_distance(to_goal, str(option)))
 
 
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """A strategy: the heuristic with ``unit`` heading for ``target`` (equal aims are one
+    strategy, so the search knows the course it took when offered it again)."""
+
+    unit: str
+    target: str
+
+    def __call__(self, seed: int) -> Agent:
+        return MotuHeuristicAgent(seed, aim=(self.unit, self.target))
+
+
+def strategies(decision: Decision, engine: Engine) -> list[Callable[[int], Agent]]:
+    """While a character acts (its actions and moves): the heuristic with that character
+    aimed at each objective token left, then at each enemy standing (module docstring)."""
+    if decision.kind not in AIMED:
+        return []
+    unit = str(decision.context.get("unit"))
+    targets = [*MotuState(engine).objectives, *_foes(engine, decision.player)]
+    return [Aim(unit, target) for target in targets]
+
+
 MOTU_SEARCH = SearchGame(
     game="motu",
     policy=MotuHeuristicAgent,
@@ -132,7 +169,8 @@ MOTU_SEARCH = SearchGame(
     horizon=80,
     candidates=candidates,
     searched=searched,
-    playouts=16,
+    strategies=strategies,
+    playouts=14,
     margin=0.05,
     width=8,
 )

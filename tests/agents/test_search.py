@@ -9,6 +9,7 @@ import sys
 import threading
 import types
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -85,6 +86,72 @@ def test_the_search_finds_the_winning_move_the_policy_misses() -> None:
     assert play_toy(engine) == "a"
     assert agent.stats.searched == 1 and agent.stats.changed == 1
     assert 4 <= agent.stats.playouts <= 6 and agent.stats.failed == 0
+
+
+# ---- strategies: a course of two answers the policy's continuation would undo -------------
+
+
+class LastLegalAgent:
+    """Always the last option: the strategy that goes and pushes."""
+
+    def choose(self, decision: Decision, engine: Engine) -> Json:
+        return decision.options[-1]
+
+
+def play_course(engine: Engine) -> str | None:
+    """``a`` may ``stay`` (a draw) or ``go``; having gone, ``stop`` loses and ``push`` wins.
+    The first legal option stays; going is worth it only to a player who then pushes."""
+    data = engine.state.data
+    if engine.decide("first", "a", ["stay", "go"]) == "stay":
+        data["winner"] = None
+    else:
+        data["winner"] = "a" if engine.decide("then", "a", ["stop", "push"]) == "push" else "b"
+    engine.note("over", winner=data["winner"])
+    return None if data["winner"] is None else str(data["winner"])
+
+
+def course_agent(strategies: bool) -> SearchAgent:
+    game = replace(
+        TOY,
+        strategies=(lambda decision, engine: [lambda seed: LastLegalAgent()])
+        if strategies
+        else None,
+    )
+    return SearchAgent(1, game, playouts=4, width=3)
+
+
+@pytest.mark.parametrize("strategies", [False, True])
+def test_a_strategy_values_a_course_the_policy_would_undo(strategies: bool) -> None:
+    """Going, valued with the policy's continuation (which stops), loses: a search of
+    answers alone stays. The strategy's arm goes and keeps to its course in its playouts
+    (it pushes), so the search with it goes, and wins - deciding again at ``then``."""
+    agent = course_agent(strategies)
+    engine = toy_engine(1, {"a": agent, "b": FirstLegalAgent()})
+    assert play_course(engine) == ("a" if strategies else None)
+    assert agent.stats.changed == (2 if strategies else 0)
+
+
+def last_legal(seed: int) -> Agent:
+    return LastLegalAgent()
+
+
+def play_ways(engine: Engine) -> str:
+    """Having gone, ``a`` wins by either way: the way it takes is the log's to tell."""
+    if engine.decide("first", "a", ["stay", "go"]) == "stay":
+        return "stayed"
+    way = str(engine.decide("then", "a", ["left", "right"]))
+    engine.state.data["winner"] = "a"
+    engine.note("over", winner="a")
+    return way
+
+
+def test_a_course_taken_is_kept_while_no_answer_does_better() -> None:
+    """The strategy chosen at ``first`` (go, then the last way) is the first arm at
+    ``then``: both ways win, and the tie keeps the course's way, not the policy's."""
+    game = replace(TOY, strategies=lambda decision, engine: [last_legal])
+    agent = SearchAgent(1, game, playouts=4, width=3)
+    engine = toy_engine(1, {"a": agent, "b": FirstLegalAgent()})
+    assert play_ways(engine) == "right"
 
 
 def test_a_playout_never_gets_back_to_the_caller() -> None:

@@ -98,7 +98,7 @@ class SearchGame:
     margin: float = 0.0
     """How much better (in mean value) another answer must do to replace the policy's."""
     width: int = 4
-    """The most candidates a decision's budget is shared by (the policy's answer first)."""
+    """The most candidates a decision's budget is shared by (the first arm included)."""
     strategies: Callable[[Decision, Engine], Sequence[Callable[[int], Agent]]] | None = None
     """Other policies (agent factories by seed) the searching seat may follow from this
     decision: each is an arm, after the policy's answer and before the other candidates.
@@ -211,8 +211,9 @@ class SearchAgent:
 
     def _arms(self, decision: Decision, engine: Engine, prior: Json) -> list[Arm]:
         """The candidates the budget can compare: none when the decision is not searched.
-        The policy's answer first, then the strategies' (an answer may recur: its
-        continuation differs), then the other answers once each."""
+        The course's answer first when the game offers it again, the policy's answer, the
+        other strategies' (an answer may recur: its continuation differs), then the other
+        answers once each."""
         game = self.game
         if self.playouts < 2 or len(decision.options) < 2 or decision.hidden:
             return []

@@ -79,7 +79,9 @@ def _foes(engine: Engine, player: str) -> list[str]:
 
 
 def _objectives(engine: Engine, player: str) -> list[Hex]:
-    """Objective hexes still on the board outside ``player``'s own deployment zone."""
+    """Objective hexes still on the board - a token in ``player``'s own deployment zone
+    too, which it cannot claim (rulebook §Claim Objective Tokens): no shipped map puts
+    one there."""
     return [parse_coord(o) for o in MotuState(engine).objectives]
 
 

@@ -79,6 +79,7 @@ def warbands_command(warbands: tuple[str, ...]) -> None:
 
     WARBAND is a warband's id (e.g. guardians-of-the-grove) or a warband file; without
     one, every warband the expansion ships. Names follow the global --lang."""
+    from hexforge.core.render import localised
     from hexforge.plugins.motu.api import Character, library_for
     from hexforge_eternia_plus.warbands import read_warband
 
@@ -101,8 +102,7 @@ def warbands_command(warbands: tuple[str, ...]) -> None:
         for card_id in warband.members:
             card = cards[card_id]
             assert isinstance(card, Character)
-            name = getattr(card.name, lang, None) or card.name.en
-            members.append(f"{name} ({points(card.cost, lang)})")
+            members.append(f"{localised(card.name, lang)} ({points(card.cost, lang)})")
             total += card.cost
         sentence = SENTENCES[lang].format(
             name=warband.title(lang),

@@ -85,10 +85,11 @@ def _objectives(engine: Engine, player: str) -> list[Hex]:
     return [parse_coord(o) for o in MotuState(engine).objectives]
 
 
-def _goal_distance(engine: Engine, player: str) -> Callable[[Hex], int]:
+def goal_distance(engine: Engine, player: str) -> Callable[[Hex], int]:
     """How far a hex is from the nearest objective (claiming needs to be on or next to
     it, rulebook §Claim Objective Tokens) or else the nearest standing foe; the goals are
-    read once for all the hexes a decision scores."""
+    read once for all the hexes a decision scores. In motu's API: an agent built on the
+    heuristic walks towards the same goals."""
     goals = _objectives(engine, player)
     if goals:
         return partial(_claim_distance, tuple(goals))
@@ -312,7 +313,7 @@ class MotuHeuristicAgent:
         return max(cards, key=partial(_card_value, library_of(engine))) if cards else PASS
 
     def _activate(self, decision: Decision, engine: Engine, options: list[str]) -> str:
-        to_goal = _goal_distance(engine, decision.player)
+        to_goal = goal_distance(engine, decision.player)
         return min(options, key=lambda u: (self._aimed(engine, u) or to_goal)(hex_of(engine, u)))
 
     def _bonus(self, decision: Decision, engine: Engine, options: list[str]) -> str:
@@ -361,7 +362,7 @@ class MotuHeuristicAgent:
             best, outlook = max(attacks, key=lambda a: a[1].value)
             mission = self._mission_for(engine, decision.player, outlook, choices)
             return str(best if mission is None else _mission_choice(mission))
-        to_goal = self._aimed(engine, unit) or _goal_distance(engine, decision.player)
+        to_goal = self._aimed(engine, unit) or goal_distance(engine, decision.player)
         if to_goal(hex_of(engine, unit)) > 0:
             for move in (MOVE_FOCUSED, MOVE):
                 if str(move) in choices:
@@ -408,7 +409,7 @@ class MotuHeuristicAgent:
         goals = tuple(_objectives(engine, decision.player))
         if goals:
             return min(options, key=partial(_label_claim_distance, goals))
-        return min(options, key=partial(label_distance, _goal_distance(engine, decision.player)))
+        return min(options, key=partial(label_distance, goal_distance(engine, decision.player)))
 
     def _move_facing(self, decision: Decision, engine: Engine, options: list[str]) -> str:
         unit = str(decision.context.get("unit"))
@@ -477,7 +478,7 @@ def _outlook(engine: Engine, player: str, unit: str) -> Outlook:
     return Outlook(
         attack_types,
         partial(_threatened, engine, player, unit),
-        lambda: _goal_distance(engine, player)(hex_of(engine, unit)) > 0,
+        lambda: goal_distance(engine, player)(hex_of(engine, unit)) > 0,
     )
 
 

@@ -34,6 +34,9 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name is imported w
     from hexforge.plugins.motu.agents import (
         MotuHeuristicAgent as MotuHeuristicAgent,
     )
+    from hexforge.plugins.motu.agents import (
+        goal_distance as goal_distance,
+    )
     from hexforge.plugins.motu.cards import (
         ActionCard as ActionCard,
     )
@@ -140,6 +143,7 @@ __all__ = [
     "actions_of",
     "create_character",
     "gain_mana",
+    "goal_distance",
     "library_for",
     "library_of",
     "load_setup",
@@ -162,7 +166,7 @@ __getattr__ = lazy_exports(
             "Turn",
             "actions_of",
         ),
-        "hexforge.plugins.motu.agents": ("MotuHeuristicAgent",),
+        "hexforge.plugins.motu.agents": ("MotuHeuristicAgent", "goal_distance"),
         "hexforge.plugins.motu.cards": (
             "ActionCard",
             "Character",

@@ -47,7 +47,7 @@ from hexforge.core.engine import Agent, Decision, Engine, Json
 from hexforge.plugins.motu.agents import (
     MotuHeuristicAgent,
     _foes,
-    _goal_distance,
+    goal_distance,
     label_distance,
 )
 from hexforge.plugins.motu.board import on_board
@@ -132,7 +132,7 @@ def candidates(decision: Decision, engine: Engine, prior: Json) -> list[Json]:
     """Move destinations nearest the heuristic's goal first; other decisions in order."""
     if decision.kind != "move_to":
         return list(decision.options)
-    to_goal = _goal_distance(engine, decision.player)
+    to_goal = goal_distance(engine, decision.player)
     return sorted(decision.options, key=lambda option: label_distance(to_goal, str(option)))
 
 

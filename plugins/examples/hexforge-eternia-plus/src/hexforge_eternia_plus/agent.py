@@ -13,29 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexforge.core.engine import Decision, Engine, Json
-from hexforge.core.hexgrid import Hex, distance, parse_coord
-from hexforge.plugins.motu.api import MotuHeuristicAgent, MotuState, UnitState
+from hexforge.core.hexgrid import parse_coord
+from hexforge.plugins.motu.api import MotuHeuristicAgent, UnitState, goal_distance
 from hexforge_eternia_plus.root_walk import ROOT_MARK, WORD
 
 SNARE = "skill eternia-plus/moss-man#root-snare -"
 """The option of Moss Man's Root Snare (an active skill without a target)."""
 GAIN = 2
 """Walk only when the mark's hex is at least this many steps nearer the goal."""
-
-
-def goal_distance(engine: Engine, player: str, at: Hex) -> int:
-    """Steps from ``at`` to claiming the nearest objective (being next to it is enough,
-    rulebook §Claim Objective Tokens), or else to the nearest standing foe - the goals
-    the heuristic walks towards."""
-    objectives = [parse_coord(o) for o in MotuState(engine).objectives]
-    if objectives:
-        return max(0, min(distance(at, o) for o in objectives) - 1)
-    foes = [
-        UnitState(engine, c.id).hex
-        for c in engine.entities("character")
-        if c.owner != player and not UnitState(engine, c.id).knocked_out
-    ]
-    return min((distance(at, f) for f in foes), default=0)
 
 
 def _has_root_mark(engine: Engine, player: str) -> bool:
@@ -62,8 +47,8 @@ class GroveAgent:
         if decision.kind == "action":
             pick = self._action(decision, engine, options)
         elif decision.kind == "mark_hex" and decision.context.get("mark") == ROOT_MARK:
-            player = decision.player
-            pick = min(options, key=lambda o: goal_distance(engine, player, parse_coord(o)))
+            to_goal = goal_distance(engine, decision.player)
+            pick = min(options, key=lambda o: to_goal(parse_coord(o)))
         if pick is None:
             return self.heuristic.choose(decision, engine)
         return decision.options[options.index(pick)]
@@ -73,10 +58,11 @@ class GroveAgent:
         if any(o.startswith("attack ") for o in options):
             return None
         player, unit = decision.player, str(decision.context.get("unit"))
-        here = goal_distance(engine, player, UnitState(engine, unit).hex)
+        to_goal = goal_distance(engine, player)
+        here = to_goal(UnitState(engine, unit).hex)
         for option in options:
             verb, *words = option.split()
-            if verb == WORD and goal_distance(engine, player, parse_coord(words[0])) <= here - GAIN:
+            if verb == WORD and to_goal(parse_coord(words[0])) <= here - GAIN:
                 return option
         if SNARE in options and here > GAIN and not _has_root_mark(engine, player):
             return SNARE

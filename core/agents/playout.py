@@ -126,7 +126,6 @@ class Outcome:
 
 def playout(
     engine: Engine,
-    decision: Decision,
     candidate: Json,
     seed: int,
     plan: Plan,

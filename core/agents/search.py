@@ -258,7 +258,7 @@ class SearchAgent:
                     if deadline is not None and time.perf_counter() > deadline:
                         return self._best(alive, totals, counts)
                     arm = arms[index]
-                    found = playout(engine, decision, arm.answer, seed, plan, arm.strategy)
+                    found = playout(engine, arm.answer, seed, plan, arm.strategy)
                     if not isinstance(found, Outcome):
                         return found
                     self.stats.playouts += 1

@@ -162,7 +162,13 @@ def ability_worth(engine: Engine, unit: str, card_id: str, outlook: Outlook) -> 
         return 0.0
     if not isinstance(card, Fate) or card.ability is None:
         return 0.0
-    read = _read(str(card.ability))
+    return effect_worth(engine, unit, str(card.ability), outlook)
+
+
+def effect_worth(engine: Engine, unit: str, text: str, outlook: Outlook) -> float:
+    """The value of an effect text (a card's ability, a disposable item's) for ``unit``
+    now, by :data:`RULES` (0 for one the heuristic cannot read)."""
+    read = _read(text)
     return 0.0 if read is None else read[1](read[0], engine, unit, outlook)
 
 

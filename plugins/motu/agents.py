@@ -43,21 +43,23 @@ from hexforge.plugins.motu.actions import (
     Verb,
     actions_of,
 )
-from hexforge.plugins.motu.agent_cards import Outlook, bonus_worth
+from hexforge.plugins.motu.agent_cards import Outlook, bonus_worth, effect_worth
 from hexforge.plugins.motu.attacks import legal_targets, scope_changes, usable_weapons, weapon_of
 from hexforge.plugins.motu.board import as_int, board_map, distance_inches, hex_of, on_board
 from hexforge.plugins.motu.cards import Fate, Glory, Weapon, WeaponType
 from hexforge.plugins.motu.dicetest import DONE, net_distribution, odds_of
 from hexforge.plugins.motu.hands import Bonus, bonuses, hand
-from hexforge.plugins.motu.library import Library, library_of
+from hexforge.plugins.motu.library import Library, library_of, skill_key
 from hexforge.plugins.motu.mana import mana
 from hexforge.plugins.motu.rounds import ready
+from hexforge.plugins.motu.skills import skills_of
 from hexforge.plugins.motu.state import MotuState, PlayerState, UnitState, is_focused
 from hexforge.plugins.motu.units import is_knocked_out
 
 PASS = "pass"
 _ATTACK_WORD = f"{Verb.ATTACK} "
 _MISSION_WORD = f" {Bonus.MISSION.value}"
+_ITEM_WORD = f"{Verb.ITEM} "
 
 
 @cache
@@ -345,6 +347,9 @@ class MotuHeuristicAgent:
         unit = str(decision.context.get("unit"))
         table = actions_of(engine)
         choices = set(options)  # option texts: only attacks need parsing (issue 24)
+        item = _disposable_item(engine, decision.player, unit, options)
+        if item is not None:
+            return item
         spare = _spare_card(engine, decision.player, unit, choices)
         if spare is not None:
             return spare
@@ -466,6 +471,27 @@ def _spare_card(engine: Engine, player: str, unit: str, choices: set[str]) -> st
             if option in choices and value > worth:
                 best, worth = option, value
     return best
+
+
+ITEM_WORTH = 0.5
+"""Use a disposable item (a free action, once: rulebook §Disposable Items) as soon as its
+effect is worth this much - a wound healed, two mana below the cap: waiting cannot make it
+worth more, and a mana crystal used with room for one mana would waste the other."""
+
+
+def _disposable_item(engine: Engine, player: str, unit: str, options: list[str]) -> str | None:
+    """The first disposable item offered whose effect, read as a card's ability is
+    (:func:`~hexforge.plugins.motu.agent_cards.effect_worth`), is worth ``ITEM_WORTH`` now."""
+    offered = [o for o in options if o.startswith(_ITEM_WORD)]
+    if not offered:
+        return None
+    held = {skill_key(h.id, s): s for h, s in skills_of(engine, unit) if s.disposable}
+    outlook = _outlook(engine, player, unit)
+    for option in offered:
+        skill = held.get(actions_of(engine).parse(option).words[0])
+        if skill is not None and effect_worth(engine, unit, skill.effect, outlook) >= ITEM_WORTH:
+            return option
+    return None
 
 
 def _outlook(engine: Engine, player: str, unit: str) -> Outlook:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hexforge.core.engine import Decision, Engine, RandomAgent
 from hexforge.plugins.motu.acting import open_activation
+from hexforge.plugins.motu.actions import actions_of
 from hexforge.plugins.motu.agent_cards import AP_WORTH, MANA_WORTH, Outlook, bonus_worth
 from hexforge.plugins.motu.agents import MotuHeuristicAgent
 from hexforge.plugins.motu.hands import bonuses
@@ -92,3 +93,34 @@ def test_a_fate_card_no_ready_character_needs_is_played() -> None:
     options = ["end", "focus", "move", *_card_options(engine)]
     decision = Decision(2, "action", "masters", tuple(options), {"unit": "he-man"})
     assert not str(MotuHeuristicAgent(0).choose(decision, engine)).startswith("card")
+
+
+def _standard() -> Engine:
+    """The standard setup: Ram Man carries a Healing Draught, Evil-Lyn a Mana Crystal."""
+    agents = {"masters": RandomAgent(1), "evil": RandomAgent(2)}
+    return new_game(MOTU, shipped_setup("standard", LIB), 1, agents)
+
+
+def _acts(engine: Engine, unit: str) -> str:
+    """What the heuristic does first in ``unit``'s activation, from the real options."""
+    frame = open_activation(engine, unit, ap=2)
+    options = tuple(str(c) for c in actions_of(engine).legal_options(engine, unit, frame))
+    owner = str(engine.entity(unit).owner)
+    return str(
+        MotuHeuristicAgent(0).choose(Decision(1, "action", owner, options, {"unit": unit}), engine)
+    )
+
+
+def test_a_disposable_item_is_used_once_it_is_worth_its_effect() -> None:
+    """rulebook §Disposable Items (a free action, once): Ram Man drinks the Healing Draught
+    only when wounded; Evil-Lyn shatters the Mana Crystal while two mana fit below the cap
+    (§Mana: five at most), not with room for one."""
+    engine = _standard()
+    assert not _acts(engine, "ram-man").startswith("item")
+    engine.set_prop("ram-man", "wounds", 1)
+    assert _acts(engine, "ram-man") == "item motu/healing-draught#quaff -"
+    engine = _standard()
+    engine.set_prop("evil-lyn", "mana", 3)
+    assert _acts(engine, "evil-lyn") == "item motu/mana-crystal#shatter -"
+    engine.set_prop("evil-lyn", "mana", 4)
+    assert not _acts(engine, "evil-lyn").startswith("item")

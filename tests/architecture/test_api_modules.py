@@ -1,10 +1,12 @@
 """Expansions use the games only through their declared API modules (issue 19,
 docs/plugins.md "The game APIs"): the scaffold ``hexforge new expansion`` writes and the
-example expansion import nothing else of motu or nshex, and every name an API module
-promises exists."""
+example expansions import nothing else of motu or nshex, the example game imports only the
+framework's API (no command line, no other game, nothing private), and every name an API
+module promises exists."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 import subprocess
@@ -44,7 +46,48 @@ def test_expansion_code_imports_only_the_game_api(path: Path) -> None:
 
 def test_there_is_expansion_code_to_check() -> None:
     names = {p.name for p in EXPANSION_SOURCES}
-    assert {"verbs.py.tmpl", "verbs.py", "test_expansion.py.tmpl"} <= names
+    assert {"verbs.py.tmpl", "verbs.py", "test_expansion.py.tmpl", "driver.py"} <= names
+
+
+WHOLE_GAME = ROOT / "plugins" / "examples" / "hexforge-hexpawn" / "src"
+"""The example game (docs/plugins.md, "Wiring a game, calling a hook"): a whole game from
+outside, on the framework's declared API alone."""
+NOT_FOR_GAMES = ("hexforge.core.cli", "hexforge.plugins.motu", "hexforge.plugins.nshex")
+
+
+def non_api_imports(text: str) -> list[str]:
+    """What ``text`` imports of hexforge that a game from outside may not: the command line,
+    another game, or a private module or name (a part starting with ``_``)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hexforge."):
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names if alias.name.startswith("hexforge.")]
+        else:
+            continue
+        for name in names:
+            private = any(part.startswith("_") for part in name.split("."))
+            if private or name.startswith(NOT_FOR_GAMES):
+                found.append(name)
+    return found
+
+
+def test_the_check_sees_a_non_api_import() -> None:
+    assert non_api_imports("from hexforge.core.cli.main import make_cli\n") == [
+        "hexforge.core.cli.main.make_cli"
+    ]
+    assert non_api_imports("from hexforge.core.engine.engine import _write\n") == [
+        "hexforge.core.engine.engine._write"
+    ]
+    assert non_api_imports("from hexforge.core.engine import Engine\n") == []
+
+
+@pytest.mark.parametrize(
+    "path", sorted(WHOLE_GAME.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_the_example_game_imports_only_the_framework_api(path: Path) -> None:
+    assert non_api_imports(path.read_text(encoding="utf-8")) == []
 
 
 @pytest.mark.parametrize("name", API_MODULES)

@@ -15,11 +15,15 @@ agents      ``.agents:agent_specs``              a function returning ``AgentSpe
 invariants  ``.invariants:INVARIANTS``           a sequence of ``Invariant``
 actions     none                                 the game's own actions (``hexforge_actions``)
 files       none                                 ``FileKind``s (``hexforge_file_kinds``)
+renderer    none                                 a ``GameRenderer`` class made with the
+                                                 ``PluginHost`` (``hexforge_renderers``)
 ========== ==================================== ==============================
 
 A game module ends with ``plugin = GamePlugin(__name__, CONTENT, ...)`` naming only the
 parts that differ, and its entry point names that object
-(``motu = "hexforge.plugins.motu:plugin"``).
+(``motu = "hexforge.plugins.motu:plugin"``). ``words``, ``agents`` and ``invariants`` may be
+``None``: a game whose cards hold no effect text declares no words, one may ship no agent
+or invariant of its own.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ if TYPE_CHECKING:
     from hexforge.core.packs.catalogue import CardKind
     from hexforge.core.packs.filekinds import FileKind
     from hexforge.core.play import GameRunner
+    from hexforge.core.render import GameRenderer
     from hexforge.core.scenarios.driver import ScenarioDriver
     from hexforge.core.simulate.invariants import Invariant
     from hexforge.dsl.vocabulary import Vocabulary
@@ -59,14 +64,17 @@ class GamePlugin:
     content: Path
     """The game's content folder: its ``game.yaml`` and the base pack (``pack.yaml``)."""
     kinds: str = ".cards:CARD_KINDS"
-    words: str = ".vocabulary:declare_words"
+    words: str | None = ".vocabulary:declare_words"
     driver: str = ".driver:Driver"
     runner: str = ".play:Runner"
-    agents: str = ".agents:agent_specs"
-    invariants: str = ".invariants:INVARIANTS"
+    agents: str | None = ".agents:agent_specs"
+    invariants: str | None = ".invariants:INVARIANTS"
     actions: str | None = None
     files: str | None = None
     """The kinds of files beside the cards (setups, maps) ``hexforge validate`` checks."""
+    renderer: str | None = None
+    """How ``hexforge render`` draws the game (the built-in games register theirs as
+    plugins of their own, ``motu-render``; one declaration serves as well)."""
 
     @property
     def __name__(self) -> str:  # what plugin listings show, as for a module plugin
@@ -105,7 +113,7 @@ class GamePlugin:
 
     @hookimpl
     def hexforge_dsl_vocabulary(self, game: str, vocabulary: Vocabulary) -> None:
-        if game == self.game.id:
+        if self.words is not None and game == self.game.id:
             declare: Callable[[Vocabulary], None] = self.load(self.words)
             declare(vocabulary)
 
@@ -119,11 +127,15 @@ class GamePlugin:
 
     @hookimpl
     def hexforge_agents(self) -> list[AgentSpec]:
-        return list(self.load(self.agents)())
+        return [] if self.agents is None else list(self.load(self.agents)())
 
     @hookimpl
     def hexforge_invariants(self) -> list[Invariant]:
-        return list(self.load(self.invariants))
+        return [] if self.invariants is None else list(self.load(self.invariants))
+
+    @hookimpl
+    def hexforge_renderers(self, host: PluginHost) -> list[GameRenderer]:
+        return [] if self.renderer is None else [self.load(self.renderer)(host)]
 
     @hookimpl
     def hexforge_actions(self, game: str) -> list[Any]:

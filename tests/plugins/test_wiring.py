@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins import motu, nshex
 from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.wiring import GamePlugin, game_info
@@ -39,3 +40,25 @@ def test_a_game_yaml_without_a_name_is_hf606_and_the_other_games_stay(tmp_path: 
     assert "name" in problem.message
     host.games()
     assert len(host.problems) == 1  # asked again, reported once
+
+
+def test_words_agents_and_invariants_may_be_none_and_a_renderer_is_a_part() -> None:
+    """A game whose cards hold no effect text declares no words (``words=None``), one may
+    ship no agent or invariant of its own, and ``renderer`` wires ``hexforge render``
+    without a second plugin (docs/plugins.md, "Wiring a game")."""
+    bare = GamePlugin(
+        "hexforge.plugins.nshex",
+        nshex.CONTENT,
+        words=None,
+        agents=None,
+        invariants=None,
+        renderer=".render:NshexRenderer",
+    )
+    host = load_plugins([("bare", bare)], autoload=False)
+    vocabulary = Vocabulary()
+    bare.hexforge_dsl_vocabulary("nshex", vocabulary)
+    assert vocabulary == Vocabulary()
+    assert bare.hexforge_agents() == [] and bare.hexforge_invariants() == []
+    (renderer,) = bare.hexforge_renderers(host)
+    assert renderer.game == "nshex"
+    assert nshex.plugin.hexforge_renderers(host) == []  # its renderer is a plugin of its own

@@ -3,10 +3,10 @@
 hexforge finds the game through the entry point ``hexpawn`` in pyproject.toml, which names
 :data:`plugin`: one :class:`~hexforge.plugins.wiring.GamePlugin` declaration wires every
 hook a game needs (its ``game.yaml``, card kind, content pack, scenario driver, runner,
-agents, invariants). The parts are found where ``GamePlugin`` looks by convention, but for
-the driver and the runner, and imported at first use, so ``hexforge --help`` imports none
-of them. The renderer is a plugin of its own (entry point ``hexpawn-render``,
-:mod:`hexforge_hexpawn.render`): ``GamePlugin`` has no renderer part.
+renderer, agents, invariants). The parts are found where ``GamePlugin`` looks by
+convention, but for the driver, the runner and the renderer, and imported at first use, so
+``hexforge --help`` imports none of them. The cards hold no effect text: no words
+(``words=None``).
 """
 
 from __future__ import annotations
@@ -18,4 +18,11 @@ from hexforge.plugins.wiring import GamePlugin
 CONTENT = Path(__file__).parent / "content"
 """The game's content folder: its game.yaml and the base pack (pack.yaml, cards/)."""
 
-plugin = GamePlugin(__name__, CONTENT, driver=".driver:HexpawnDriver", runner=".play:HexpawnRunner")
+plugin = GamePlugin(
+    __name__,
+    CONTENT,
+    words=None,
+    driver=".driver:HexpawnDriver",
+    runner=".play:HexpawnRunner",
+    renderer=".render:HexpawnRenderer",
+)

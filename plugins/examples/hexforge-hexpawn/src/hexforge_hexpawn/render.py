@@ -1,9 +1,9 @@
-"""The Hexpawn render plugin (entry point ``hexpawn-render``, hook ``hexforge_renderers``):
-the board, a position, a pawn card and a replayed game for ``hexforge render``.
+"""How ``hexforge render`` draws Hexpawn (``GamePlugin``'s ``renderer`` part, hook
+``hexforge_renderers``): the board, a position, a pawn card and a replayed game.
 
-A plugin of its own, as the built-in games' renderers are: ``GamePlugin`` wires no
-renderer. Drawing imports are made at first use: every command loads the plugins, and
-only ``hexforge render`` and the viewers draw.
+This module is imported only when the renderers are asked for, and its drawing imports at
+first use: every command loads the plugins, and only ``hexforge render`` and the viewers
+draw.
 """
 
 from __future__ import annotations
@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from hexforge.plugins.markers import hookimpl
-
 if TYPE_CHECKING:
     from hexforge.core.engine import Engine
-    from hexforge.core.render import GameLogFile, GameRenderer, Replay, Score, Svg
+    from hexforge.core.render import GameLogFile, Replay, Score, Svg
     from hexforge.plugins.manager import PluginHost
     from hexforge_hexpawn.cards import Pawn
     from hexforge_hexpawn.rules import Board, HexpawnRuleset
@@ -187,9 +185,3 @@ class HexpawnRenderer:
             stop_names={"action": "move", "knockout": "capture"},
             engine=engine,
         )
-
-
-@hookimpl
-def hexforge_renderers(host: PluginHost) -> list[GameRenderer]:
-    """Registered as its own entry point (pyproject.toml), as the built-in renderers are."""
-    return [HexpawnRenderer(host)]

@@ -116,7 +116,9 @@ class Action:
     a flag, its own name when set, last). Actions whose options are offered together
     share one ``options`` lister, which the turn loop calls once: skills and items stay
     in the order the character holds them. ``ends``: the activation or interruption ends
-    after it. ``step``: the ``- do:`` name of its scenario step, when not the verb."""
+    after it. ``step``: the ``- do:`` name of its scenario step, when not the verb.
+    ``names``: what a game's account calls it, by language (``en`` first; an action
+    card's are its card's)."""
 
     verb: str
     section: str
@@ -128,6 +130,7 @@ class Action:
     words: tuple[str, ...] = ()
     step: str = ""
     ends: bool = False
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def step_name(self) -> str:

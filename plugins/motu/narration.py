@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from hexforge.core.engine import Engine, Json
+from hexforge.plugins.motu.actions import actions_of
 from hexforge.plugins.motu.library import Library, library_of
 from hexforge.plugins.motu.narration_terms import SENTENCES, counted, sentence
 from hexforge.plugins.motu.rounds import PLAYERS
@@ -83,6 +84,16 @@ class Narrator:
         if found is None:
             return str(card_id)
         return getattr(found.name, self.lang, None) or found.name.en
+
+    def action(self, action_id: object) -> str:
+        """An action by name: an action card's, or the names a plugin gave the action it
+        registered (an ``action_taken`` event names either ``pack/verb``); else the id."""
+        text = str(action_id)
+        if text in self.library.cards:
+            return self.card(text)
+        action = actions_of(self.engine).by_verb.get(text.rpartition("/")[2])
+        names = {} if action is None else action.names
+        return names.get(self.lang) or names.get("en") or text
 
     def unit(self, unit: object) -> str:
         """A character (or mark) by its card's name."""
@@ -317,7 +328,7 @@ class Narrator:
         elif name == "item_used":
             self._say("item", unit=self.unit(p["unit"]), item=self.card(p["item"]))
         elif name == "action_taken":
-            self._say("action", unit=self.unit(p["unit"]), action=p["action"])
+            self._say("action", unit=self.unit(p["unit"]), action=self.action(p["action"]))
         elif name == "attack_tested":
             if not self._attack_effect and not int(str(p["successes"])):
                 self._say("no effect")

@@ -123,8 +123,17 @@ def test_the_grove_agent_plays_whole_games_and_walks_the_roots() -> None:
             assert "(VP masters " in result.output
             accounts.append(result.output)
     assert any("Moss Man uses Root Snare" in account for account in grove)
-    assert any("Moss Man takes the action eternia-plus/root-walk" in a for a in grove)
-    assert not any("root-walk" in account for account in heuristic)
+    assert any("Moss Man takes the action Root Walk" in a for a in grove)
+    assert not any("Root Walk" in account for account in heuristic)
+
+
+def test_the_account_names_root_walk_in_the_readers_language() -> None:
+    """The action's ``names``: an account in Polish says Marsz Korzeni, never its id."""
+    args = ["--lang", "pl", "play", "--game", "motu", "--seed", "1", "--set", f"setup={SETUP}"]
+    result = CliRunner().invoke(make_cli(), [*args, "--p1", "grove"])
+    assert result.exit_code == 0, result.output
+    assert "Moss Man wykonuje akcję Marsz Korzeni" in result.output
+    assert "root-walk" not in result.output
 
 
 def test_simulate_with_the_grove_agent_keeps_every_invariant() -> None:

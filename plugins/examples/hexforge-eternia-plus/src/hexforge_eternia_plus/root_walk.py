@@ -119,4 +119,10 @@ ROOT_WALK = Action(
     _walk,
     (Param("to", Kind.HEX, "the hex of his force's Root Mark"),),
     words=("to",),
+    names={
+        "en": "Root Walk",
+        "pl": "Marsz Korzeni",
+        "de": "Wurzelgang",
+        "fr": "Marche des racines",
+    },
 )

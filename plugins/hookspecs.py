@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from hexforge.core.simulate.invariants import Invariant
     from hexforge.dsl.vocabulary import Vocabulary
     from hexforge.plugins.manager import PluginHost
+    from hexforge.plugins.plugin_codes import CodeDoc
 
 
 @hookspec
@@ -121,6 +122,15 @@ def hexforge_invariants() -> list[Invariant]:
     """Return rules invariants (``hexforge.core.simulate.invariants.Invariant``) of any
     game, an expansion's included: what every position keeps, checked by ``hexforge
     simulate --check`` and the random-game tests (a broken one is HF055)."""
+    raise NotImplementedError
+
+
+@hookspec
+def hexforge_diagnostic_codes() -> list[CodeDoc]:
+    """Return the diagnostic codes of this plugin's own errors
+    (``hexforge.plugins.plugin_codes.CodeDoc``: the code, what it means, what to do), for
+    ``hexforge explain``; a code of hexforge's form (HF) or a malformed one is HF607, one
+    declared by two plugins HF605."""
     raise NotImplementedError
 
 

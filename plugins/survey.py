@@ -22,7 +22,7 @@ from hexforge.core.packs.filekinds import FileKind
 from hexforge.dsl.vocabulary import Vocabulary
 from hexforge.plugins.hookcalls import PLUGIN_FAILURES, each_item, hook_failed
 from hexforge.plugins.manager import PluginHost
-from hexforge.plugins.plugin_codes import REGISTRATION_CONFLICT
+from hexforge.plugins.plugin_codes import REGISTRATION_CONFLICT, CodeDoc
 
 
 @dataclass(slots=True)
@@ -52,6 +52,8 @@ class Registrations:
     """Kinds of files beside the cards (``motu: setup``), hook ``hexforge_file_kinds``."""
     commands: list[str] = field(default_factory=list)
     replaces: list[str] = field(default_factory=list)
+    codes: list[str] = field(default_factory=list)
+    """The plugin's own diagnostic codes (``HXP001``), hook ``hexforge_diagnostic_codes``."""
 
     def as_json(self) -> dict[str, list[str]]:
         """Every non-folder field, for ``--format json``."""
@@ -93,6 +95,7 @@ def survey(host: PluginHost) -> Survey:
     each(hooks.hexforge_invariants, lambda r, i: r.invariants.append(f"{i.game}: {i.name}"))
     each(hooks.hexforge_file_kinds, lambda r, k: r.files.append(f"{k.game}: {k.name}"), FileKind)
     each(hooks.hexforge_cli_commands, lambda r, c: r.commands.append(str(c.name)))
+    each(hooks.hexforge_diagnostic_codes, lambda r, c: r.codes.append(c.code), CodeDoc)
     games = [game.id for game in host.games()]
     for game in games:
         _vocabulary(host, game, result)
@@ -108,7 +111,7 @@ def _store_action(game: str, registrations: Registrations, action: Any) -> None:
     registrations.actions.append(f"{game}: {word}")
 
 
-UNIQUE = ("games", "kinds", "runners", "renderers", "agents", "commands")
+UNIQUE = ("games", "kinds", "runners", "renderers", "agents", "commands", "codes")
 """Registrations only one plugin may make: a second would win or lose by load order."""
 
 

@@ -17,6 +17,8 @@ actions     none                                 the game's own actions (``hexfo
 files       none                                 ``FileKind``s (``hexforge_file_kinds``)
 renderer    none                                 a ``GameRenderer`` class made with the
                                                  ``PluginHost`` (``hexforge_renderers``)
+codes       none                                 ``CodeDoc``s of the game's own errors
+                                                 (``hexforge_diagnostic_codes``)
 ========== ==================================== ==============================
 
 A game module ends with ``plugin = GamePlugin(__name__, CONTENT, ...)`` naming only the
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
     from hexforge.core.simulate.invariants import Invariant
     from hexforge.dsl.vocabulary import Vocabulary
     from hexforge.plugins.manager import PluginHost
+    from hexforge.plugins.plugin_codes import CodeDoc
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,8 @@ class GamePlugin:
     renderer: str | None = None
     """How ``hexforge render`` draws the game (the built-in games register theirs as
     plugins of their own, ``motu-render``; one declaration serves as well)."""
+    codes: str | None = None
+    """The diagnostic codes of the game's own errors (``CodeDoc``s, ``hexforge explain``)."""
 
     @property
     def __name__(self) -> str:  # what plugin listings show, as for a module plugin
@@ -136,6 +141,10 @@ class GamePlugin:
     @hookimpl
     def hexforge_renderers(self, host: PluginHost) -> list[GameRenderer]:
         return [] if self.renderer is None else [self.load(self.renderer)(host)]
+
+    @hookimpl
+    def hexforge_diagnostic_codes(self) -> list[CodeDoc]:
+        return [] if self.codes is None else list(self.load(self.codes))
 
     @hookimpl
     def hexforge_actions(self, game: str) -> list[Any]:

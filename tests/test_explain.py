@@ -21,6 +21,9 @@ from hexforge.core.cli.explain_cmd import explanations
 from hexforge.core.cli.main import make_cli
 from hexforge.core.cli.validate_cmd import progress_bar
 from hexforge.core.codes import catalogue
+from hexforge.core.errors import HexforgeError
+from hexforge.plugins.markers import hookimpl
+from hexforge.plugins.plugin_codes import CodeDoc
 from tests.packs.toy import FIXTURES, ToyPlugin
 from tests.test_packaging import _import_everything
 
@@ -55,8 +58,40 @@ def test_links_are_written_as_paths() -> None:
 def test_an_unknown_code_is_hf059_a_usage_error_with_a_hint(code: str, hint: str) -> None:
     result = explain(code)
     assert result.exit_code == 2
-    assert f"error HF059: '{code}' is not a diagnostic code of hexforge" in result.output
+    assert f"error HF059: '{code}' is not a diagnostic code of hexforge or its plugins" in (
+        result.output
+    )
     assert hint in result.output
+
+
+class _Coded:
+    """A plugin with errors of its own (hook ``hexforge_diagnostic_codes``)."""
+
+    @hookimpl
+    def hexforge_diagnostic_codes(self) -> list[CodeDoc]:
+        return [CodeDoc("HXP001", "a lineup of the wrong length", "give one pawn a column")]
+
+
+def test_explain_knows_the_codes_plugins_declare() -> None:
+    """A plugin's own code is explained as hexforge's are, naming the plugin; a near miss
+    is suggested among them (docs/plugins.md, hexforge_diagnostic_codes)."""
+    cli = make_cli([("coded", _Coded())])
+    result = CliRunner().invoke(cli, ["explain", "hxp001"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "HXP001: a lineup of the wrong length",
+        "what to do: give one pawn a column",
+        "declared by the plugin 'coded'",
+    ]
+    missed = CliRunner().invoke(cli, ["explain", "HXP002"])
+    assert missed.exit_code == 2 and "did you mean HXP001" in missed.output
+
+
+@pytest.mark.parametrize("code", ["HF999", "hxp001", "X001", "HXP01"])
+def test_a_plugin_code_of_hexforges_form_or_malformed_is_hf607(code: str) -> None:
+    with pytest.raises(HexforgeError) as raised:
+        CodeDoc(code, "meaning", "action")
+    assert raised.value.diagnostics[0].code == "HF607"
 
 
 def test_the_shipped_text_is_docs_errors_md() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -18,6 +19,7 @@ from hexforge.core.cli.state import get_state
 from hexforge.core.codes import UNKNOWN_CODE
 from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
 from hexforge.core.report import say
+from hexforge.plugins.plugin_codes import plugin_codes
 
 DOCS_URL = "https://github.com/hexforge/hexforge/blob/main/docs"
 _ROW = re.compile(r'^\| (?:<a id="hf\d{3}"></a>)?(HF\d{3}) \| (.*) \| (.*) \|$', re.MULTILINE)
@@ -66,19 +68,28 @@ def explain_command(code: str) -> None:
     """Explain the diagnostic CODE (HF311, hf311 or 311): what it means and what to do."""
     wanted = code.strip().upper()
     wanted = f"HF{wanted}" if wanted.isdigit() else wanted
+    state = get_state()
     found = explanations().get(wanted)
-    if found is None:
-        raise HexforgeError(_unknown(code), exit_code=ExitCode.USAGE)
-    out = get_state().out
-    say(out, found.text(), soft_wrap=True)
-    say(out, f"more: {found.url}", soft_wrap=True)
+    if found is not None:
+        say(state.out, found.text(), soft_wrap=True)
+        say(state.out, f"more: {found.url}", soft_wrap=True)
+        return
+    declared = plugin_codes(state.plugins)
+    if wanted not in declared:
+        raise HexforgeError(_unknown(code, declared), exit_code=ExitCode.USAGE)
+    plugin, doc = declared[wanted]
+    say(state.out, Explanation(doc.code, doc.meaning, doc.action).text(), soft_wrap=True)
+    say(state.out, f"declared by the plugin {plugin!r}", soft_wrap=True)
 
 
-def _unknown(code: str) -> Diagnostic:
-    near = difflib.get_close_matches(code.strip().upper(), list(explanations()), n=3)
+def _unknown(code: str, declared: Iterable[str]) -> Diagnostic:
+    known = [*explanations(), *declared]
+    near = difflib.get_close_matches(code.strip().upper(), known, n=3)
     hint = (
         f"did you mean {', '.join(near)}?"
         if near
         else "codes look like HF311; 'hexforge validate' prints them, docs/errors.md lists them"
     )
-    return Diagnostic(UNKNOWN_CODE, f"'{code}' is not a diagnostic code of hexforge", hint=hint)
+    return Diagnostic(
+        UNKNOWN_CODE, f"'{code}' is not a diagnostic code of hexforge or its plugins", hint=hint
+    )

@@ -44,6 +44,7 @@ VERBOSE_ROWS = (
     "invariants",
     "files",
     "commands",
+    "codes",
     "replaces",
 )
 

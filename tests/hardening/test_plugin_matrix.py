@@ -52,6 +52,7 @@ USES = {
     "hexforge_invariants": ["simulate", "--game", "nshex", "--games", "2", "--check"],
     "hexforge_actions": ["play", "--game", "motu", "--p1", "random", "--p2", "random", "-q"],
     "hexforge_file_kinds": ["validate", "--no-cache", str(NSHEX)],
+    "hexforge_diagnostic_codes": ["plugins", "--verbose"],
 }
 """A command that asks each hook (play asks the others)."""
 
@@ -72,4 +73,4 @@ def test_a_broken_hook_stops_no_built_in_game(hook: str, how: str, tmp_path: Pat
 
 
 def test_the_matrix_covers_every_registration_hook() -> None:
-    assert len(HOOKS) == 12
+    assert len(HOOKS) == 13

@@ -83,3 +83,17 @@ def test_the_file_kinds_example_checks_a_lone_file(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1, result.output
     assert "roster.yaml:1:23: error HF213: no motu card 'motu/he-mann'" in result.output
+
+
+def test_the_diagnostic_codes_example_is_explained() -> None:
+    """The section's example runs as written: its asserts are what explain prints."""
+    module = _module("hexforge_diagnostic_codes")
+    host = load_plugins([("tides", module.Tides())], autoload=False)
+    assert survey(host).by_plugin["tides"].codes == ["TID001"]
+
+
+def test_one_code_declared_by_two_plugins_is_hf605() -> None:
+    tides = _module("hexforge_diagnostic_codes").Tides
+    host = load_plugins([("tides", tides()), ("again", tides())], autoload=False)
+    (problem,) = [p for p in survey(host).problems if p.code == "HF605"]
+    assert "'tides' and 'again' both register the code 'TID001'" in problem.message

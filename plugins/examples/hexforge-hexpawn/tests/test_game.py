@@ -44,6 +44,7 @@ def test_plugins_lists_every_hook_the_game_wires() -> None:
         "agents: hexpawn: heuristic",
         "invariants: hexpawn: one pawn per hex, on the board",
         "renderers: hexpawn",
+        "codes: HXP001",
     ):
         assert line in game, line
 
@@ -133,3 +134,17 @@ def test_bad_input_gives_coded_errors_not_tracebacks(tmp_path: Path) -> None:
     illegal = CliRunner().invoke(make_cli(), ["test", str(scenario)])
     assert illegal.exit_code == 1 and "Traceback" not in illegal.output
     assert "HF520" in illegal.output and "legal moves: w B3-B2" in illegal.output
+
+
+def test_a_lineup_of_the_wrong_length_is_the_games_own_code_which_explain_knows() -> None:
+    """Hook hexforge_diagnostic_codes: HXP001 is Hexpawn's, declared with its meaning, so
+    ``hexforge explain`` answers for it as for hexforge's own codes."""
+    short = CliRunner().invoke(make_cli(), ["play", "--game", "hexpawn", "--set", "lineup=pawn"])
+    assert short.exit_code == 1 and "Traceback" not in short.output
+    assert "error HXP001: a lineup of 1 pawn" in short.output
+    explained = hexforge("explain", "hxp001")
+    assert explained.splitlines() == [
+        "HXP001: a lineup of pawn cards too short or too long for a Hexpawn board",
+        "what to do: name 2 to 8 pawn cards, one per column, e.g. --set lineup=pawn,scout,pawn",
+        "declared by the plugin 'hexpawn'",
+    ]

@@ -25,4 +25,5 @@ plugin = GamePlugin(
     driver=".driver:HexpawnDriver",
     runner=".play:HexpawnRunner",
     renderer=".render:HexpawnRenderer",
+    codes=".codes:CODES",
 )

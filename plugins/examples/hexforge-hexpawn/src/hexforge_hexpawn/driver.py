@@ -130,7 +130,7 @@ def _player(name: str) -> str:
 
 
 def _placed(where: SetupSource, path: YamlPath, make: Callable[[], T]) -> T:
-    """``make()``, its coded error (an unknown pawn card HF213, a bad lineup HF206) placed
+    """``make()``, its coded error (an unknown pawn card HF213, a bad lineup HXP001) placed
     at ``path`` of the setup."""
     try:
         return make()

@@ -58,7 +58,7 @@ class HexpawnRunner:
     def players(self, options: Mapping[str, str]) -> list[str]:
         from hexforge_hexpawn.rules import PLAYERS
 
-        self.rules.lineup(lineup_of(options))  # HF213, HF206 before the agents are seated
+        self.rules.lineup(lineup_of(options))  # HF213, HXP001 before the agents are seated
         return list(PLAYERS)
 
     def scores(self, engine: Engine) -> dict[str, int]:

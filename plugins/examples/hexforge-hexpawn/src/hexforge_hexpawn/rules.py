@@ -37,6 +37,7 @@ from hexforge.core.vocabulary import EventType, Field
 from hexforge.plugins.manager import PluginHost, PluginSet
 from hexforge.plugins.packs_of_game import packs_of_host
 from hexforge_hexpawn.cards import Pawn
+from hexforge_hexpawn.codes import BAD_LINEUP
 
 GAME = "hexpawn"
 PAWN = "pawn"
@@ -81,13 +82,13 @@ class HexpawnRuleset(Ruleset):
         return card
 
     def lineup(self, card_ids: Sequence[str]) -> list[Pawn]:
-        """The cards of a lineup, one per column: HF213 for an unknown pawn, HF206 for a
-        lineup too short or too long for a board."""
+        """The cards of a lineup, one per column: HF213 for an unknown pawn, the game's own
+        HXP001 for a lineup too short or too long for a board."""
         cards = [self.pawn_card(card_id) for card_id in card_ids]
         if not MIN_COLUMNS <= len(cards) <= MAX_COLUMNS:
             raise HexforgeError.single(
-                OUT_OF_RANGE,
-                f"a lineup of {len(cards)} pawns",
+                BAD_LINEUP,
+                f"a lineup of {len(cards)} pawn{'' if len(cards) == 1 else 's'}",
                 hint=f"Hexpawn is played on {MIN_COLUMNS} to {MAX_COLUMNS} columns, "
                 "one pawn a side in each",
             )

@@ -96,6 +96,10 @@ class GamePlugin:
         name = f"{self.module}{module}" if module.startswith(".") else module
         return getattr(import_module(name), attribute)
 
+    def items(self, reference: str | None) -> list[Any]:
+        """The sequence an optional part names, as a list (none: the part is left out)."""
+        return [] if reference is None else list(self.load(reference))
+
     @hookimpl
     def hexforge_games(self) -> list[GameInfo]:
         return [self.game]
@@ -114,7 +118,7 @@ class GamePlugin:
 
     @hookimpl
     def hexforge_file_kinds(self) -> list[FileKind]:
-        return [] if self.files is None else list(self.load(self.files))
+        return self.items(self.files)
 
     @hookimpl
     def hexforge_dsl_vocabulary(self, game: str, vocabulary: Vocabulary) -> None:
@@ -136,7 +140,7 @@ class GamePlugin:
 
     @hookimpl
     def hexforge_invariants(self) -> list[Invariant]:
-        return [] if self.invariants is None else list(self.load(self.invariants))
+        return self.items(self.invariants)
 
     @hookimpl
     def hexforge_renderers(self, host: PluginHost) -> list[GameRenderer]:
@@ -144,13 +148,13 @@ class GamePlugin:
 
     @hookimpl
     def hexforge_diagnostic_codes(self) -> list[CodeDoc]:
-        return [] if self.codes is None else list(self.load(self.codes))
+        return self.items(self.codes)
 
     @hookimpl
     def hexforge_actions(self, game: str) -> list[Any]:
         if self.actions is None or game != self.game.id:
             return []
-        return list(self.load(self.actions))
+        return self.items(self.actions)
 
 
 @lru_cache(maxsize=16)

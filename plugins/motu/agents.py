@@ -487,8 +487,9 @@ def _disposable_item(engine: Engine, player: str, unit: str, options: list[str])
         return None
     held = {skill_key(h.id, s): s for h, s in skills_of(engine, unit) if s.disposable}
     outlook = _outlook(engine, player, unit)
+    table = actions_of(engine)
     for option in offered:
-        skill = held.get(actions_of(engine).parse(option).words[0])
+        skill = held.get(table.parse(option).words[0])
         if skill is not None and effect_worth(engine, unit, skill.effect, outlook) >= ITEM_WORTH:
             return option
     return None

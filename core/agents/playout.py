@@ -6,10 +6,11 @@ Python, so no snapshot can capture a game in the middle of a decision (docs/engi
 A fork can: :func:`playout` forks the process at the decision; the parent waits for one
 number on a pipe, while the child - a copy of the whole game, Python stack included -
 prepares its copy (the agents replaced by the playout policy, the hidden cards re-dealt,
-the dice reseeded), returns the candidate answer into the game and plays on. It never gets
-back to the caller's code: at the cut-off (``plan.horizon``), at the game's end (the end
-entry of its log) or at any error in a place it controls, it writes the value of the
-position for the searching player to the pipe and leaves with :func:`os._exit`.
+the dice reseeded, the other players' secret answers of a simultaneous choice forgotten, to
+be asked again of the policy), returns the candidate answer into the game and plays on. It
+never gets back to the caller's code: at the cut-off (``plan.horizon``), at the game's end
+(the end entry of its log) or at any error in a place it controls, it writes the value of
+the position for the searching player to the pipe and leaves with :func:`os._exit`.
 
 Between two playout decisions the child runs the game's own code. Should that return from
 the game before its end entry (a caller that stops a game early, as nshex's
@@ -44,6 +45,7 @@ from types import FrameType
 from typing import NoReturn
 
 from hexforge.core.engine import Agent, Decision, Engine, Json
+from hexforge.core.engine.decisions import forget_together
 from hexforge.core.engine.log import GameLog
 
 _VALUE = struct.Struct("<d")
@@ -207,6 +209,7 @@ def _become_playout(
     if plan.prepare is not None:
         plan.prepare(engine, plan.player, seed)
         engine.changed()
+    forget_together(engine)  # a secret answer already given is asked again, of the policy
     agent = _PlayoutAgent(engine, plan.policy(seed), plan, start, evaluate)
     engine.agents = dict.fromkeys(engine.players, agent)
     if strategy is not None:

@@ -26,11 +26,13 @@ same game, same budget: the same answers, whatever the machine's load - the budg
 playouts. ``max_ms`` only caps the wall time of one decision (a playout is not started
 after it), which makes the answers depend on the machine: it is off unless asked for.
 
-Decisions the search leaves to the policy: forced ones, those the game does not search
-(e.g. rerolling a failed die), and secret simultaneous ones (``hidden``: motu's card
-selection), where the other player's answer, already taken, is in the stack the fork would
-copy. The budget comes from ``HEXFORGE_SEARCH_PLAYOUTS`` and ``HEXFORGE_SEARCH_MS`` when
-the agent is made by name (docs/agents.md).
+Decisions the search leaves to the policy: forced ones and those the game does not search
+(e.g. rerolling a failed die). A secret simultaneous choice (``hidden``: motu's card
+selection) is searched like any other: a playout forgets the answers other players gave
+before the searching one, and asks them again of the policy once its candidate is given
+(:func:`~hexforge.core.engine.decisions.forget_together`). The budget comes from
+``HEXFORGE_SEARCH_PLAYOUTS`` and ``HEXFORGE_SEARCH_MS`` when the agent is made by name
+(docs/agents.md).
 """
 
 from __future__ import annotations
@@ -215,7 +217,7 @@ class SearchAgent:
         other strategies' (an answer may recur: its continuation differs), then the other
         answers once each."""
         game = self.game
-        if self.playouts < 2 or len(decision.options) < 2 or decision.hidden:
+        if self.playouts < 2 or len(decision.options) < 2:
             return []
         if game.searched is not None and not game.searched(decision, engine):
             return []

@@ -137,12 +137,32 @@ def decide_together(
     engine: Engine, requests: Sequence[tuple[str, str, Sequence[Json]]], *, hidden: bool = True
 ) -> list[Json]:
     """Simultaneous choices ``(kind, player, options)``: every player answers before
-    any answer is logged, so nobody's agent can see another's choice."""
+    any answer is logged, so nobody's agent can see another's choice. While they answer,
+    the hidden answers given so far are the engine's (:attr:`Engine.together`), so a copy
+    of the game made inside a later player's choice (a search's playout) can forget them
+    (:func:`forget_together`) and have them asked again after its own."""
     decisions = [_decision(engine, k, p, o, None, hidden) for k, p, o in requests]
-    answers = [_answer(engine, decision) for decision in decisions]
-    for decision, answer in zip(decisions, answers, strict=True):
-        _log_decision(engine, decision, answer)
-    return answers
+    answers: dict[int, Json] = {}
+    if hidden:
+        engine.together.append(answers)
+    try:
+        while len(answers) < len(decisions):
+            index = next(i for i in range(len(decisions)) if i not in answers)
+            answers[index] = _answer(engine, decisions[index])
+    finally:
+        if hidden:
+            engine.together.pop()
+    for index, decision in enumerate(decisions):
+        _log_decision(engine, decision, answers[index])
+    return [answers[index] for index in range(len(decisions))]
+
+
+def forget_together(engine: Engine) -> None:
+    """Forget the hidden answers already given in the simultaneous choice being answered
+    now: the player answering cannot know them, so a search's copy of the game asks their
+    players again once this answer is given (:func:`decide_together`)."""
+    if engine.together:
+        engine.together[-1].clear()
 
 
 def _decision(

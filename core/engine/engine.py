@@ -78,6 +78,9 @@ class Engine:
         """Bumped by every change made through the engine (an entity created, a prop set,
         an entity leaving or entering play, a rule attached or detached, a context opened or
         closed) and by :meth:`changed`: values derived from the state are cached per version."""
+        self.together: list[dict[int, Json]] = []
+        """The hidden answers given so far in each simultaneous choice being answered,
+        innermost last (:func:`~hexforge.core.engine.decisions.decide_together`)."""
         self.memo: dict[str, Any] = {}
         """Games' caches of values derived from the state, each kept per :attr:`version`;
         never part of the state (snapshots and restores ignore them)."""

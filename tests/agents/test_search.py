@@ -3,6 +3,7 @@ seeded and deterministic answers, hidden cards re-dealt, the winning move found.
 
 from __future__ import annotations
 
+import json
 import mmap
 import os
 import sys
@@ -152,6 +153,48 @@ def test_a_course_taken_is_kept_while_no_answer_does_better() -> None:
     agent = SearchAgent(1, game, playouts=4, width=3)
     engine = toy_engine(1, {"a": agent, "b": FirstLegalAgent()})
     assert play_ways(engine) == "right"
+
+
+# ---- a secret simultaneous choice: the answer given before is not the search's to see -------
+
+
+class AnswerAgent:
+    """Always ``answer``."""
+
+    def __init__(self, answer: Json) -> None:
+        self.answer = answer
+
+    def choose(self, decision: Decision, engine: Engine) -> Json:
+        return self.answer
+
+
+def play_bids(engine: Engine, hidden: bool) -> str | None:
+    """``a`` and ``b`` bid 1, 2 or 3 together, ``a`` asked first; ``b`` wins with one more
+    than ``a`` (3 beats 2, 2 beats 1, 1 beats 3), ``a`` with one less, else a draw."""
+    bid_a, bid_b = engine.decide_together(
+        [("bid", "a", [1, 2, 3]), ("bid", "b", [1, 2, 3])], hidden=hidden
+    )
+    assert isinstance(bid_a, int) and isinstance(bid_b, int)
+    ahead = (bid_b - bid_a) % 3
+    winner = None if ahead == 0 else "b" if ahead == 1 else "a"
+    engine.state.data["winner"] = winner
+    engine.note("over", winner=winner)
+    return winner
+
+
+@pytest.mark.parametrize("hidden", [True, False])
+def test_a_secret_answer_given_before_is_asked_again_in_playouts(hidden: bool) -> None:
+    """``a`` bids 2 in the game; in the playouts the policy bids for it (the first option,
+    1). A secret bid is forgotten by every playout and asked again of the policy, so the
+    search answers 2, what beats the policy's bid, and draws - had the playouts kept the
+    bid they were forked with, the search would see it and answer 3. An open simultaneous
+    choice is not secret: the playouts keep ``a``'s bid and the search wins with 3."""
+    agent = SearchAgent(1, TOY, playouts=6, width=3)
+    engine = toy_engine(1, {"a": AnswerAgent(2), "b": agent})
+    assert play_bids(engine, hidden) == (None if hidden else "b")
+    bids = [e["answer"] for e in map(json.loads, engine.log.lines) if e["type"] == "decision"]
+    assert bids == [2, 2 if hidden else 3]
+    assert engine.together == [] and agent.stats.searched == 1
 
 
 def test_a_playout_never_gets_back_to_the_caller() -> None:

@@ -3,8 +3,9 @@
 An agent is called deep inside the game's own Python call stack (``agent.choose(decision,
 engine)`` in :func:`hexforge.core.engine.decisions.decide`), and the games' loops are plain
 Python, so no snapshot can capture a game in the middle of a decision (docs/engine.md).
-A fork can: :func:`playout` forks the process at the decision; the parent waits for one
-number on a pipe, while the child - a copy of the whole game, Python stack included -
+A fork can: :func:`playouts` forks the process at the decision, once per playout and
+``workers`` children at a time (the machine's cores); the parent waits for one number from
+each on a pipe, while each child - a copy of the whole game, Python stack included -
 prepares its copy (the agents replaced by the playout policy, the hidden cards re-dealt,
 the dice reseeded, the other players' secret answers of a simultaneous choice forgotten, to
 be asked again of the policy), returns the candidate answer into the game and plays on. It
@@ -39,7 +40,7 @@ import struct
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import FrameType
 from typing import NoReturn
@@ -91,6 +92,13 @@ def fork_refusal() -> str | None:
     return None
 
 
+def usable_cores() -> int:
+    """The CPUs this process may use: how many playouts run side by side by default."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 Value = Callable[[Engine, str], float]
 """The value of a position for a player, in [-1, 1] (1: a won game)."""
 
@@ -126,58 +134,100 @@ class Outcome:
     cpu: float
 
 
-def playout(
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One playout to run: the candidate answer, the playout's seed, and the strategy (an
+    agent factory by seed) that plays the searching seat instead of the policy, if any."""
+
+    candidate: Json
+    seed: int
+    strategy: Callable[[int], Agent] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The parent's side of :func:`playouts`: an outcome per job, in the jobs' order (None:
+    not started, the time cap having passed)."""
+
+    outcomes: tuple[Outcome | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Running:
+    """A child playing out a job: where its value comes from and when it is too late."""
+
+    index: int
+    pid: int
+    readable: int
+    deadline: float
+
+
+def playouts(
     engine: Engine,
-    candidate: Json,
-    seed: int,
+    jobs: Sequence[Job],
     plan: Plan,
-    strategy: Callable[[int], Agent] | None = None,
-) -> Outcome | Json:
-    """Fork: the parent gets the child's :class:`Outcome`; the child gets ``candidate``, to
-    return into the game as the agent's answer (only :class:`Outcome` is never an answer).
-    ``strategy`` (an agent factory by seed) plays the searching seat instead of the policy.
+    workers: int = 1,
+    stop: float | None = None,
+) -> Played | Json:
+    """Play ``jobs`` out, ``workers`` forked children at a time: the parent gets
+    :class:`Played`, an :class:`Outcome` per job in the jobs' order whatever order the
+    children end in (None for a job not started because ``time.perf_counter()`` passed
+    ``stop``); a child gets its job's candidate, to return into the game as the agent's
+    answer (:class:`Played` is never an answer).
 
-    Call it as ``found = playout(...)``, and return ``found`` from ``choose`` at once
-    when it is not an :class:`Outcome`: that is the child, playing on."""
-    readable, writable = os.pipe()
-    before = os.times()
-    pid = os.fork()
-    if pid == 0:
-        os.close(readable)
-        try:
-            _become_playout(engine, seed, plan, strategy, writable)
-        except BaseException:
-            os._exit(_FAILED)
-        return candidate
-    os.close(writable)
+    Call it as ``found = playouts(...)``, and return ``found`` from ``choose`` at once when
+    it is not :class:`Played`: that is a child, playing on."""
+    outcomes: list[Outcome | None] = [None] * len(jobs)
+    running: dict[int, _Running] = {}
+    parent = os.getpid()
     try:
-        value = _read_value(readable, pid, plan.timeout)
+        for index, job in enumerate(jobs):
+            if stop is not None and time.perf_counter() > stop:
+                break
+            while len(running) >= max(1, workers):
+                _collect(running, outcomes)
+            readable, writable = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(readable)
+                try:
+                    _become_playout(engine, job.seed, plan, job.strategy, writable)
+                except BaseException:
+                    os._exit(_FAILED)
+                return job.candidate
+            os.close(writable)
+            running[readable] = _Running(index, pid, readable, time.monotonic() + plan.timeout)
+        while running:
+            _collect(running, outcomes)
     finally:
-        os.close(readable)
-        os.waitpid(pid, 0)
-    after = os.times()
-    cpu = (after.children_user - before.children_user) + (
-        after.children_system - before.children_system
-    )
-    return Outcome(value, cpu)
+        if os.getpid() == parent:  # children left only on the way out of an error
+            for child in running.values():
+                os.kill(child.pid, signal.SIGKILL)
+                _end(child)
+    return Played(tuple(outcomes))
 
 
-def _read_value(readable: int, pid: int, timeout: float) -> float | None:
-    """The child's value, or None when it ends (or is killed at ``timeout``) without one."""
-    data = b""
-    deadline = time.monotonic() + timeout
-    while len(data) < _VALUE.size:
-        left = deadline - time.monotonic()
-        ready, _, _ = select.select([readable], [], [], max(left, 0.0))
-        if not ready:
-            os.kill(pid, signal.SIGKILL)
-            return None
-        chunk = os.read(readable, _VALUE.size - len(data))
-        if not chunk:
-            return None
-        data += chunk
-    value: float = _VALUE.unpack(data)[0]
-    return value
+def _collect(running: dict[int, _Running], outcomes: list[Outcome | None]) -> None:
+    """Wait for the first running child to report (or be too late) and record its outcome."""
+    first = min(child.deadline for child in running.values())
+    ready, _, _ = select.select(list(running), [], [], max(first - time.monotonic(), 0.0))
+    if not ready:
+        for child in [c for c in running.values() if c.deadline <= time.monotonic()]:
+            os.kill(child.pid, signal.SIGKILL)
+            del running[child.readable]
+            outcomes[child.index] = Outcome(None, _end(child))
+    for readable in ready:
+        child = running.pop(readable)
+        data = os.read(readable, _VALUE.size)  # one write of 8 bytes: all or nothing
+        value: float | None = _VALUE.unpack(data)[0] if len(data) == _VALUE.size else None
+        outcomes[child.index] = Outcome(value, _end(child))
+
+
+def _end(child: _Running) -> float:
+    """Close the child's pipe and reap it; its CPU seconds."""
+    os.close(child.readable)
+    _, _, usage = os.wait4(child.pid, 0)
+    return usage.ru_utime + usage.ru_stime
 
 
 # ---- the child ------------------------------------------------------------------------------

@@ -44,7 +44,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from hexforge.core.agents.playout import Outcome, Plan, Value, fork_refusal, playout
+from hexforge.core.agents.playout import (
+    Job,
+    Plan,
+    Played,
+    Value,
+    fork_refusal,
+    playouts,
+    usable_cores,
+)
 from hexforge.core.codes import define
 from hexforge.core.engine import Agent, Decision, Engine, Json
 from hexforge.core.engine.diagnostics import fail
@@ -58,6 +66,7 @@ SEARCH_NAME = "search"
 """The agent name the games give the search (``--p1 search``)."""
 PLAYOUTS_VARIABLE = "HEXFORGE_SEARCH_PLAYOUTS"
 MS_VARIABLE = "HEXFORGE_SEARCH_MS"
+WORKERS_VARIABLE = "HEXFORGE_SEARCH_WORKERS"
 
 
 def seeded_shuffle(items: Sequence[T], seed: int) -> list[T]:
@@ -129,28 +138,30 @@ class SearchStats:
     changed: int = 0
     """Searched decisions answered otherwise than the policy would have."""
     cpu: float = 0.0
+    """CPU seconds of this process, every decision asked."""
     child_cpu: float = 0.0
-    slowest: float = 0.0
-    """The most CPU seconds (this process and the children) one decision took."""
+    """CPU seconds of the playouts' children."""
     wall: float = 0.0
-    """Wall-clock seconds of the searched decisions (longer than their CPU on a busy
-    machine: the budget counts playouts, never time)."""
+    """Wall-clock seconds of every decision asked (less than the CPU when playouts run side
+    by side, more on a busy machine: the budget counts playouts, never time)."""
+    slowest: float = 0.0
+    """The most wall-clock seconds one decision took."""
 
 
-def _budget_from_env(name: str, default: int | None) -> int | None:
+def _budget_from_env(name: str, default: int | None, least: int = 0) -> int | None:
+    """A whole number of at least ``least`` from the environment (HF065 otherwise)."""
     text = os.environ.get(name)
     if text is None or not text.strip():
         return default
+    example = f"e.g. {name}={max(least, 2)}"
     try:
         value = int(text)
     except ValueError:
         raise fail(
-            SEARCH_UNAVAILABLE,
-            f"{name}={text!r} is not a whole number",
-            hint=f"e.g. {name}=16",
+            SEARCH_UNAVAILABLE, f"{name}={text!r} is not a whole number", hint=example
         ) from None
-    if value < 0:
-        raise fail(SEARCH_UNAVAILABLE, f"{name} must not be negative", hint=f"e.g. {name}=16")
+    if value < least:
+        raise fail(SEARCH_UNAVAILABLE, f"{name} must be at least {least}", hint=example)
     return value
 
 
@@ -164,6 +175,9 @@ class SearchAgent:
     max_ms: float | None = None
     width: int = 4
     margin: float = 0.0
+    workers: int = 1
+    """Playouts run at once (children forked side by side): the answers never depend on
+    it, only how soon they come."""
     stats: SearchStats = field(default_factory=SearchStats)
 
     def __post_init__(self) -> None:
@@ -180,17 +194,19 @@ class SearchAgent:
         """The agent ``--p1 search`` builds: its budget from the environment."""
         playouts = _budget_from_env(PLAYOUTS_VARIABLE, game.playouts)
         ms = _budget_from_env(MS_VARIABLE, None)
-        return cls(seed, game, playouts or 0, float(ms) if ms else None, game.width, game.margin)
+        workers = _budget_from_env(WORKERS_VARIABLE, usable_cores(), least=1) or 1
+        return cls(
+            seed, game, playouts or 0, float(ms) if ms else None, game.width, game.margin, workers
+        )
 
     def choose(self, decision: Decision, engine: Engine) -> Json:
         cpu = time.process_time()
-        children = _children_cpu()
         started = time.perf_counter()
         self.stats.decisions += 1
         prior = self._policy.choose(decision, engine)
         arms = self._arms(decision, engine, prior)
         if len(arms) < 2:
-            self.stats.cpu += time.process_time() - cpu
+            self._spent(cpu, started)
             return prior
         refusal = fork_refusal()
         if refusal is not None:
@@ -203,13 +219,15 @@ class SearchAgent:
         self._course = best.strategy
         answer = best.answer
         self.stats.changed += answer != prior
-        spent = time.process_time() - cpu
-        child = _children_cpu() - children
-        self.stats.cpu += spent
-        self.stats.child_cpu += child
-        self.stats.slowest = max(self.stats.slowest, spent + child)
-        self.stats.wall += time.perf_counter() - started
+        self._spent(cpu, started)
         return answer
+
+    def _spent(self, cpu: float, started: float) -> None:
+        """Count a decision's CPU seconds (this process) and wall seconds."""
+        wall = time.perf_counter() - started
+        self.stats.cpu += time.process_time() - cpu
+        self.stats.wall += wall
+        self.stats.slowest = max(self.stats.slowest, wall)
 
     def _arms(self, decision: Decision, engine: Engine, prior: Json) -> list[Arm]:
         """The candidates the budget can compare: none when the decision is not searched.
@@ -244,7 +262,7 @@ class SearchAgent:
         """Sequential halving over ``arms`` with common seeds; a child gets its candidate."""
         base = mix(self.seed, decision.seq)
         plan = self._plan(decision.player)
-        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        stop = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
         alive = list(range(len(arms)))
         totals = [0.0] * len(arms)
         counts = [0] * len(arms)
@@ -253,22 +271,27 @@ class SearchAgent:
         played = 0
         for round_number in range(rounds):
             per_arm = max(1, left // (len(alive) * (rounds - round_number)))
-            for _ in range(per_arm):
-                seed = mix(base, played)
-                played += 1
-                for index in alive:
-                    if deadline is not None and time.perf_counter() > deadline:
-                        return self._best(alive, totals, counts)
-                    arm = arms[index]
-                    found = playout(engine, arm.answer, seed, plan, arm.strategy)
-                    if not isinstance(found, Outcome):
-                        return found
-                    self.stats.playouts += 1
-                    left -= 1
-                    if found.value is None:
-                        self.stats.failed += 1
-                    totals[index] += found.value or 0.0
-                    counts[index] += 1
+            seeds = [mix(base, played + k) for k in range(per_arm)]
+            played += per_arm
+            racing = [index for _ in seeds for index in alive]
+            jobs = [
+                Job(arms[index].answer, seed, arms[index].strategy)
+                for seed in seeds
+                for index in alive
+            ]
+            found = playouts(engine, jobs, plan, self.workers, stop)
+            if not isinstance(found, Played):
+                return found
+            for index, outcome in zip(racing, found.outcomes, strict=True):
+                if outcome is None:
+                    return self._best(alive, totals, counts)  # the time cap
+                self.stats.playouts += 1
+                self.stats.child_cpu += outcome.cpu
+                left -= 1
+                if outcome.value is None:
+                    self.stats.failed += 1
+                totals[index] += outcome.value or 0.0
+                counts[index] += 1
             if len(alive) > 1 and round_number < rounds - 1:
                 alive.sort(key=lambda i: (-totals[i] / max(counts[i], 1), i))
                 alive = sorted(alive[: max(1, math.ceil(len(alive) / 2))])
@@ -302,8 +325,3 @@ class SearchAgent:
 @dataclass(frozen=True, slots=True)
 class _Best:
     index: int
-
-
-def _children_cpu() -> float:
-    times = os.times()
-    return times.children_user + times.children_system

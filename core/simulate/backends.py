@@ -7,12 +7,12 @@ order, so the statistics never depend on the backend or the number of workers.
 from __future__ import annotations
 
 import multiprocessing
-import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from hexforge.core.agents.codes import BAD_SIMULATION, NO_RAY
+from hexforge.core.agents.playout import usable_cores
 from hexforge.core.agents.search import SEARCH_NAME, SEARCH_UNAVAILABLE
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
@@ -123,4 +123,4 @@ def _ray(jobs: Sequence[GameJob], workers: int, address: str | None) -> Iterator
 
 def default_workers() -> int:
     """One worker per CPU this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return usable_cores()

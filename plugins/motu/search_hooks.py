@@ -24,16 +24,16 @@
   to its aim through the playout - the heuristic alone heads every character for the
   nearest objective, and a move elsewhere valued with its continuation is walked back at
   the character's next decision;
-- the budget: 14 playouts a searched decision, shared by the heuristic's answer (or the
+- the budget: 24 playouts a searched decision, shared by the heuristic's answer (or the
   course, the strategy chosen before while it is offered), the strategies and the other
-  answers, eight at most (``width``), by sequential halving - one playout each, one more
-  each for the best four, one more each for the best two - the first arm replaced only
-  when another's mean value is ``margin`` 0.05 better. A playout to the
-  round's end costs about 11 ms of CPU, about 4 ms of it the fork, the child's exit and its
-  first touches of the parent's pages, the rest the heuristic playing both seats. About half
-  the decisions the agent is asked are searched, so it spends about 0.1 s of CPU per
-  decision asked (docs/agents.md: widths 2, 4 and 8 and margins 0, 0.05 and 0.1 measured
-  against each other).
+  answers, eight at most (``width``), by sequential halving - one playout each, two more
+  each for the best four, four more each for the best two - the first arm replaced only
+  when another's mean value is ``margin`` 0.05 better. A playout to the round's end costs
+  about 13 ms of CPU, half of it the kernel's (the fork, the child's exit and the copies of
+  the parent's pages it writes to), the rest the heuristic playing both seats. About half
+  the decisions the agent is asked are searched, and the playouts run two at a time on a
+  2-core machine, so it answers in about 0.1 s per decision asked (docs/agents.md: widths 2,
+  4 and 8, margins 0, 0.05 and 0.1 and budgets 14, 24 and 28 measured against each other).
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ MOTU_SEARCH = SearchGame(
     candidates=candidates,
     searched=searched,
     strategies=strategies,
-    playouts=14,
+    playouts=24,
     margin=0.05,
     width=8,
 )

@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import mmap
 import os
+import struct
 import sys
 import threading
+import time
 import types
 from collections.abc import Callable
 from dataclasses import replace
@@ -15,6 +17,7 @@ from dataclasses import replace
 import pytest
 
 from hexforge.core.agents import agent_specs, make_agent
+from hexforge.core.agents.playout import Job, Plan, Played, playouts, usable_cores
 from hexforge.core.agents.search import (
     SEARCH_UNAVAILABLE,
     SearchAgent,
@@ -213,6 +216,37 @@ def test_a_playout_never_gets_back_to_the_caller() -> None:
     assert shared[0] == 0
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_playouts_run_side_by_side_and_a_late_one_is_killed(workers: int) -> None:
+    """Jobs ``workers`` at a time, their outcomes in the jobs' order: two that hang are
+    killed at the plan's timeout (no value), the others are valued. Each child notes when
+    it started in a shared page: side by side, the second hanging job starts before the
+    first is killed; one at a time, only after."""
+    shared = mmap.mmap(-1, 16)
+    engine = toy_engine(1, {"a": FirstLegalAgent(), "b": FirstLegalAgent()})
+    plan = Plan(
+        player="a",
+        policy=lambda seed: FirstLegalAgent(),
+        value=toy_value,
+        end_entries=frozenset({"over"}),
+        horizon=50,
+        timeout=0.5,
+    )
+    jobs = [Job("hang 0", 1), Job("win", 2), Job("hang 1", 3), Job("lose", 4)]
+    found = playouts(engine, jobs, plan, workers)
+    if not isinstance(found, Played):  # a child, with its job's answer
+        if str(found).startswith("hang"):
+            struct.pack_into("<d", shared, 8 * int(str(found)[-1]), time.monotonic())
+            while True:
+                time.sleep(0.01)
+        engine.state.data["winner"] = "a" if found == "win" else "b"
+        engine.note("over")  # the end entry ends the child with its value
+        os._exit(0)
+    assert [o.value if o else "not run" for o in found.outcomes] == [None, 1.0, None, -1.0]
+    first, second = struct.unpack_from("<dd", shared)
+    assert (abs(second - first) < 0.5) == (workers == 2)
+
+
 class ToyBug(Exception):
     pass
 
@@ -315,31 +349,42 @@ def test_same_seed_same_answers() -> None:
 
 def test_an_nshex_game_with_search_is_deterministic() -> None:
     """Same seeds, same budget: the same game, byte for byte (hexforge replay relies on
-    the answers being logged; the search's own answers must repeat too)."""
+    the answers being logged; the search's own answers must repeat too) - whether its
+    playouts run one at a time or two side by side."""
     rules = NshexRunner(HOST).rules
     specs = agent_specs(HOST.manager, "nshex")
 
-    def log() -> tuple[str, SearchStats]:
-        search = SearchAgent(11, NSHEX_SEARCH, playouts=4)
+    def log(workers: int = 1) -> tuple[str, SearchStats]:
+        search = SearchAgent(11, NSHEX_SEARCH, playouts=4, workers=workers)
         agents: dict[str, Agent] = {"smart": search, "vegas": make_agent(specs, "heuristic", 12)}
         engine = nshex_game(rules, {"smart": "smart", "vegas": "vegas"}, 11, agents)
         play_nshex(engine, turns=2)  # a playout running past turn 2 ends with this frame
         return engine.log.text(), search.stats
 
-    (first, stats), (again, _) = log(), log()
-    assert first == again
+    (first, stats), (again, _), (side_by_side, _) = log(), log(), log(workers=2)
+    assert first == again == side_by_side
     assert stats.searched >= 2 and stats.failed == 0
 
 
 def test_search_is_an_agent_of_both_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its budget and workers come from the environment; one playout at a time at least."""
     monkeypatch.setenv("HEXFORGE_SEARCH_PLAYOUTS", "12")
+    monkeypatch.setenv("HEXFORGE_SEARCH_WORKERS", "3")
     for game in ("motu", "nshex"):
         agent = make_agent(agent_specs(HOST.manager, game), "search", 3)
-        assert isinstance(agent, SearchAgent) and agent.playouts == 12
-    monkeypatch.setenv("HEXFORGE_SEARCH_PLAYOUTS", "many")
-    with pytest.raises(HexforgeError) as raised:
-        make_agent(agent_specs(HOST.manager, "motu"), "search", 3)
-    assert raised.value.diagnostics[0].code == SEARCH_UNAVAILABLE
+        assert isinstance(agent, SearchAgent) and (agent.playouts, agent.workers) == (12, 3)
+    for name, text, message in [
+        ("HEXFORGE_SEARCH_PLAYOUTS", "many", "is not a whole number"),
+        ("HEXFORGE_SEARCH_WORKERS", "0", "HEXFORGE_SEARCH_WORKERS must be at least 1"),
+    ]:
+        monkeypatch.setenv(name, text)
+        with pytest.raises(HexforgeError) as raised:
+            make_agent(agent_specs(HOST.manager, "motu"), "search", 3)
+        assert raised.value.diagnostics[0].code == SEARCH_UNAVAILABLE
+        assert message in raised.value.diagnostics[0].message
+        monkeypatch.delenv(name)
+    agent = make_agent(agent_specs(HOST.manager, "nshex"), "search", 3)
+    assert isinstance(agent, SearchAgent) and agent.workers == usable_cores()
 
 
 def test_the_search_refuses_to_fork_from_a_worker_thread() -> None:

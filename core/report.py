@@ -204,8 +204,9 @@ def render_sarif(
     help_texts: Mapping[str, str] | None = None,
 ) -> str:
     """A SARIF 2.1.0 log with one run; ``rules`` maps codes to titles (the catalogue),
-    ``help_texts`` codes to their explanation (``hexforge explain``). Each rule's
-    ``helpUri`` is the code's own row of docs/errors.md."""
+    ``help_texts`` codes to their explanation (``hexforge explain``). Each hexforge
+    code's ``helpUri`` is its own row of docs/errors.md; a plugin's code (its own letters)
+    has none there, only its help text."""
     used = sorted({d.code for d in diagnostics})
     rule_index = {code: i for i, code in enumerate(used)}
     results = []
@@ -261,11 +262,9 @@ def render_sarif(
 def _sarif_rule(
     code: str, rules: Mapping[str, str], information_uri: str, help_texts: Mapping[str, str]
 ) -> dict[str, Any]:
-    rule: dict[str, Any] = {
-        "id": code,
-        "shortDescription": {"text": rules.get(code, code)},
-        "helpUri": f"{information_uri}/blob/main/docs/errors.md#{code.lower()}",
-    }
+    rule: dict[str, Any] = {"id": code, "shortDescription": {"text": rules.get(code, code)}}
+    if code.startswith("HF"):
+        rule["helpUri"] = f"{information_uri}/blob/main/docs/errors.md#{code.lower()}"
     if code in help_texts:
         rule["help"] = {"text": help_texts[code]}
     return rule

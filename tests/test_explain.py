@@ -17,11 +17,13 @@ import pytest
 from click.testing import CliRunner, Result
 from rich.console import Console
 
-from hexforge.core.cli.explain_cmd import explanations
+from hexforge.core.cli.explain_cmd import explanations, sarif_help
 from hexforge.core.cli.main import make_cli
 from hexforge.core.cli.validate_cmd import progress_bar
 from hexforge.core.codes import catalogue
-from hexforge.core.errors import HexforgeError
+from hexforge.core.errors import Diagnostic, HexforgeError
+from hexforge.core.report import render_sarif
+from hexforge.plugins.manager import load_plugins
 from hexforge.plugins.markers import hookimpl
 from hexforge.plugins.plugin_codes import CodeDoc
 from tests.packs.toy import FIXTURES, ToyPlugin
@@ -85,6 +87,28 @@ def test_explain_knows_the_codes_plugins_declare() -> None:
     ]
     missed = CliRunner().invoke(cli, ["explain", "HXP002"])
     assert missed.exit_code == 2 and "did you mean HXP001" in missed.output
+
+
+def test_sarif_carries_a_plugin_codes_title_and_help() -> None:
+    """A plugin's code in a SARIF log has its title and help from the plugin's declaration,
+    naming the plugin, and no link into hexforge's errors page; hexforge's codes keep
+    theirs."""
+    titles, texts = sarif_help(load_plugins([("coded", _Coded())], autoload=False))
+    found = [Diagnostic("HXP001", "a lineup of 1 pawn"), Diagnostic("HF202", "unknown field")]
+    log = json.loads(render_sarif(found, tool_version="1", rules=titles, help_texts=texts))
+    plugin_rule, own_rule = sorted(
+        log["runs"][0]["tool"]["driver"]["rules"], key=lambda rule: rule["id"], reverse=True
+    )
+    assert plugin_rule == {
+        "id": "HXP001",
+        "shortDescription": {"text": "a lineup of the wrong length"},
+        "help": {
+            "text": "HXP001: a lineup of the wrong length\nwhat to do: give one pawn a column"
+            "\ndeclared by the plugin 'coded'"
+        },
+    }
+    assert own_rule["helpUri"].endswith("/docs/errors.md#hf202")
+    assert own_rule["help"]["text"] == explanations()["HF202"].text()
 
 
 @pytest.mark.parametrize("code", ["HF999", "hxp001", "X001", "HXP01"])

@@ -17,8 +17,10 @@ import click
 
 from hexforge.core.cli.state import get_state
 from hexforge.core.codes import UNKNOWN_CODE
+from hexforge.core.codes import catalogue as code_catalogue
 from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
 from hexforge.core.report import say
+from hexforge.plugins.manager import PluginHost
 from hexforge.plugins.plugin_codes import plugin_codes
 
 DOCS_URL = "https://github.com/hexforge/hexforge/blob/main/docs"
@@ -51,6 +53,26 @@ def explanations() -> dict[str, Explanation]:
     return {m[1]: Explanation(m[1], m[2].strip(), m[3].strip()) for m in _ROW.finditer(page)}
 
 
+def plugin_explanations(host: PluginHost) -> dict[str, tuple[str, Explanation]]:
+    """The codes the plugins of ``host`` declare (hook ``hexforge_diagnostic_codes``), each
+    with the plugin that declared it and its explanation."""
+    return {
+        code: (plugin, Explanation(code, doc.meaning, doc.action))
+        for code, (plugin, doc) in plugin_codes(host).items()
+    }
+
+
+def sarif_help(host: PluginHost) -> tuple[dict[str, str], dict[str, str]]:
+    """Every code's title and help text for SARIF: hexforge's from the catalogue and
+    docs/errors.md, the plugins' from their declarations, naming the plugin."""
+    titles = dict(code_catalogue())
+    texts = {code: found.text() for code, found in explanations().items()}
+    for code, (plugin, found) in plugin_explanations(host).items():
+        titles[code] = found.meaning
+        texts[code] = f"{found.text()}\ndeclared by the plugin {plugin!r}"
+    return titles, texts
+
+
 def _plain(markdown: str) -> str:
     return _LINK.sub(_path, markdown)
 
@@ -74,11 +96,11 @@ def explain_command(code: str) -> None:
         say(state.out, found.text(), soft_wrap=True)
         say(state.out, f"more: {found.url}", soft_wrap=True)
         return
-    declared = plugin_codes(state.plugins)
+    declared = plugin_explanations(state.plugins)
     if wanted not in declared:
         raise HexforgeError(_unknown(code, declared), exit_code=ExitCode.USAGE)
-    plugin, doc = declared[wanted]
-    say(state.out, Explanation(doc.code, doc.meaning, doc.action).text(), soft_wrap=True)
+    plugin, found = declared[wanted]
+    say(state.out, found.text(), soft_wrap=True)
     say(state.out, f"declared by the plugin {plugin!r}", soft_wrap=True)
 
 

@@ -21,9 +21,8 @@ from typing import TypeVar
 import click
 from rich.console import Console
 
-from hexforge.core.cli.explain_cmd import explanations
+from hexforge.core.cli.explain_cmd import sarif_help
 from hexforge.core.cli.state import get_state
-from hexforge.core.codes import catalogue as code_catalogue
 from hexforge.core.errors import Diagnostic, ExitCode
 from hexforge.core.packs.cache import PackCache
 from hexforge.core.packs.catalogue import Catalogue
@@ -126,7 +125,7 @@ def validate_command(
     diagnostics = list(dict.fromkeys(found))  # a hook failure both lists find is shown once
     if fmt in MACHINE_FORMATS and state.plugins.problems:
         render_text(state.plugins.problems, state.err)  # stdout is for a program: tell people
-    _render(diagnostics, report, fmt, state.out)
+    _render(diagnostics, report, fmt, state.out, state.plugins)
     failed = any(d.severity.value == "error" for d in diagnostics) or (strict and diagnostics)
     raise click.exceptions.Exit(ExitCode.CONTENT if failed else ExitCode.OK)
 
@@ -163,19 +162,20 @@ def progress_bar(console: Console, wanted: bool) -> Iterator[Progress | None]:
 
 
 def _render(
-    diagnostics: Sequence[Diagnostic], report: ValidationReport, fmt: str, out: Console
+    diagnostics: Sequence[Diagnostic],
+    report: ValidationReport,
+    fmt: str,
+    out: Console,
+    host: PluginHost,
 ) -> None:
     """Machine formats go out verbatim (click.echo); only ``text`` goes through rich."""
     if fmt == "json":
         counts = {"packs": report.packs, "files": report.files, "cards": report.cards}
         click.echo(render_json(diagnostics, tool_version=version("hexforge"), counts=counts))
     elif fmt == "sarif":
-        help_texts = {code: found.text() for code, found in explanations().items()}
+        titles, help_texts = sarif_help(host)
         sarif = render_sarif(
-            diagnostics,
-            tool_version=version("hexforge"),
-            rules=code_catalogue(),
-            help_texts=help_texts,
+            diagnostics, tool_version=version("hexforge"), rules=titles, help_texts=help_texts
         )
         click.echo(sarif)
     else:

@@ -22,7 +22,8 @@ another arm beats it by ``margin``.
 
 The answer is the arm with the best mean value; the first arm - the policy's own answer, or
 the course's - stays unless another beats it by ``margin`` (on the same seeds). Same seed,
-same game, same budget: the same answers, whatever the machine's load - the budget counts
+same game, same budget: the same answers, whatever the machine's load and however many
+playouts run side by side (``workers``, one per core by default) - the budget counts
 playouts. ``max_ms`` only caps the wall time of one decision (a playout is not started
 after it), which makes the answers depend on the machine: it is off unless asked for.
 

@@ -272,18 +272,13 @@ class SearchAgent:
         played = 0
         for round_number in range(rounds):
             per_arm = max(1, left // (len(alive) * (rounds - round_number)))
-            seeds = [mix(base, played + k) for k in range(per_arm)]
+            racing = [(mix(base, played + k), i) for k in range(per_arm) for i in alive]
             played += per_arm
-            racing = [index for _ in seeds for index in alive]
-            jobs = [
-                Job(arms[index].answer, seed, arms[index].strategy)
-                for seed in seeds
-                for index in alive
-            ]
+            jobs = [Job(arms[i].answer, seed, arms[i].strategy) for seed, i in racing]
             found = playouts(engine, jobs, plan, self.workers, stop)
             if not isinstance(found, Played):
                 return found
-            for index, outcome in zip(racing, found.outcomes, strict=True):
+            for (_, index), outcome in zip(racing, found.outcomes, strict=True):
                 if outcome is None:
                     return self._best(alive, totals, counts)  # the time cap
                 self.stats.playouts += 1

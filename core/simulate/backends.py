@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from hexforge.core.agents.codes import BAD_SIMULATION, NO_RAY
-from hexforge.core.agents.playout import usable_cores
 from hexforge.core.agents.search import SEARCH_NAME, SEARCH_UNAVAILABLE
 from hexforge.core.engine.diagnostics import fail
 from hexforge.core.errors import Diagnostic, ExitCode, HexforgeError
@@ -119,8 +118,3 @@ def _ray(jobs: Sequence[GameJob], workers: int, address: str | None) -> Iterator
     finally:
         if started:
             ray.shutdown()
-
-
-def default_workers() -> int:
-    """One worker per CPU this process may use."""
-    return usable_cores()
